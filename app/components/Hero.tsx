@@ -1,0 +1,29 @@
+import { ShieldCheck } from "lucide-react";
+import { landing } from "~/content/landing";
+
+export function Hero() {
+  const copy = landing.hero;
+  return (
+    <section
+      id="hero"
+      aria-labelledby="hero-heading"
+      className="bg-gradient-to-b from-sand-100 to-white dark:from-ink-900 dark:to-ink-950"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-5 pt-12 pb-16 sm:pt-20 sm:pb-24">
+        <p className="inline-flex w-fit items-center gap-2 rounded-full bg-ink-900 px-3 py-1 text-sm font-semibold text-white dark:bg-road-500 dark:text-ink-950">
+          <ShieldCheck aria-hidden="true" className="size-4" />
+          {copy.badge}
+        </p>
+        <h1
+          id="hero-heading"
+          className="max-w-3xl text-4xl leading-tight font-extrabold tracking-tight text-balance sm:text-6xl"
+        >
+          {copy.headline}
+        </h1>
+        <p className="max-w-2xl text-lg text-slate-700 sm:text-xl dark:text-slate-300">
+          {copy.lead}
+        </p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { Link } from "@remix-run/react";
+import { ArrowRight, Map as MapIcon } from "lucide-react";
+import { chrome } from "~/content/chrome";
+
+export function NotFound() {
+  const copy = chrome.notFound;
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-5 py-20 sm:py-28">
+      <p className="rounded-full bg-sand-100 px-3 py-1 text-sm font-semibold text-ink-900 dark:bg-ink-800 dark:text-sand-300">
+        {copy.status}
+      </p>
+      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">{copy.heading}</h1>
+      <p className="text-lg text-slate-700 dark:text-slate-300">{copy.body}</p>
+      <div className="flex flex-wrap gap-3">
+        <Link
+          to="/"
+          className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-ink-900 px-5 font-semibold text-white hover:bg-ink-800 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600"
+        >
+          {copy.home}
+          <ArrowRight aria-hidden="true" className="size-4" />
+        </Link>
+        <Link
+          to="/sitemap"
+          className="inline-flex min-h-12 items-center gap-2 rounded-xl border border-slate-300 px-5 font-semibold hover:bg-slate-100 dark:border-ink-700 dark:hover:bg-ink-800"
+        >
+          <MapIcon aria-hidden="true" className="size-4" />
+          {copy.sitemap}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,258 @@
+/**
+ * Every setting comes from the environment, with a default that works on a laptop.
+ * A bad value stops the server at start-up with one line naming the variable: an operator
+ * must never find out from a visitor that SITE_URL was mistyped.
+ */
+
+export type Config = {
+  port: number;
+  /** Interface to listen on; undefined means every interface (remix-serve's behaviour). */
+  host: string | undefined;
+  /** Origin plus optional base path, without a trailing slash. */
+  siteUrl: string;
+  /** International format, digits only, as wa.me wants it. */
+  whatsappNumber: string;
+  contactEmail: string;
+  /** As shown to visitors. */
+  contactPhone: string;
+  demoUrl: string;
+  /** A fixed end of the beta; null means "two days after page load" (the spec's default). */
+  betaClosesAt: Date | null;
+  ga: { measurementId: string; apiSecret: string } | null;
+  gaEndpoint: string;
+  /** Null means a random salt per process: private, but visitors are not joined across instances. */
+  analyticsSalt: string | null;
+  /** The sample contact settings still in use; production start-up warns about them. */
+  samples: string[];
+};
+
+/** Sample contact details from `.env.example`: good for trying the site, not for launch. */
+export const SAMPLE_SETTINGS = {
+  WHATSAPP_NUMBER: "971585550134",
+  CONTACT_EMAIL: "hello@darb.ae",
+  CONTACT_PHONE: "+971 4 555 0134",
+  DEMO_URL: "https://demo.darb.ae/",
+} as const;
+
+export const DEFAULT_GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`${variable} ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** Shows an operator's own value back, bounded and on one line. */
+function shown(value: string): string {
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+}
+
+function parsePort(env: Env): number {
+  const raw = read(env, "PORT");
+  if (raw === undefined) return 3000;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) {
+    throw new ConfigError("PORT", `must be a whole number from 1 to 65535, got ${shown(raw)}`);
+  }
+  return Number(raw);
+}
+
+function parseHost(env: Env): string | undefined {
+  const raw = read(env, "HOST");
+  if (raw === undefined) return undefined;
+  // A hostname, an IPv4 address or a bracket-less IPv6 address.
+  if (!/^[A-Za-z0-9.:-]{1,253}$/.test(raw)) {
+    throw new ConfigError("HOST", `must be a hostname or an IP address, got ${shown(raw)}`);
+  }
+  return raw;
+}
+
+function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean): URL {
+  const raw = read(env, name) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      name,
+      `must be an absolute URL such as https://example.ae, got ${shown(raw)}`,
+    );
+  }
+  const allowed = httpsOnly ? ["https:"] : ["https:", "http:"];
+  if (!allowed.includes(url.protocol)) {
+    throw new ConfigError(name, `must use ${allowed.join(" or ")}, got ${shown(raw)}`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigError(name, "must not contain a user name or password");
+  }
+  return url;
+}
+
+function parseSiteUrl(env: Env): string {
+  const url = parseUrl(env, "SITE_URL", "http://localhost:3000", false);
+  if (url.search || url.hash) {
+    throw new ConfigError("SITE_URL", `must not have a query or fragment, got ${shown(url.href)}`);
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+function parseWhatsapp(env: Env): string {
+  const raw = read(env, "WHATSAPP_NUMBER") ?? SAMPLE_SETTINGS.WHATSAPP_NUMBER;
+  // Accept the ways people write numbers ("+971 58-555 0134", "00971…"); keep what wa.me wants.
+  const digits = raw.replace(/[\s().-]/g, "").replace(/^(\+|00)/, "");
+  if (!/^[1-9]\d{7,14}$/.test(digits)) {
+    throw new ConfigError(
+      "WHATSAPP_NUMBER",
+      `must be an international number such as 971585550134, got ${shown(raw)}`,
+    );
+  }
+  return digits;
+}
+
+function parseEmail(env: Env): string {
+  const raw = read(env, "CONTACT_EMAIL") ?? SAMPLE_SETTINGS.CONTACT_EMAIL;
+  // Strict on purpose: the address goes into mailto: links and must not carry headers or spaces.
+  if (!/^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(raw)) {
+    throw new ConfigError("CONTACT_EMAIL", `must be a plain e-mail address, got ${shown(raw)}`);
+  }
+  return raw;
+}
+
+function parsePhone(env: Env): string {
+  const raw = read(env, "CONTACT_PHONE") ?? SAMPLE_SETTINGS.CONTACT_PHONE;
+  const digits = raw.replace(/\D/g, "");
+  if (!/^\+?[0-9 ()-]+$/.test(raw) || digits.length < 7 || digits.length > 15) {
+    throw new ConfigError(
+      "CONTACT_PHONE",
+      `must be a phone number such as +971 4 555 0134, got ${shown(raw)}`,
+    );
+  }
+  return raw;
+}
+
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * An ISO 8601 date or date-time. Without an offset the time is Dubai's (UTC+4, no DST), so
+ * BETA_CLOSES_AT=2026-06-15 means midnight in Dubai, which is what a marketer means.
+ */
+export function parseDubaiDate(raw: string): Date | null {
+  const match = ISO_DATE.exec(raw);
+  if (!match) return null;
+  const [, y, mo, d, h = "00", mi = "00", s = "00", offset] = match;
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${offset ?? "+04:00"}`);
+  if (Number.isNaN(date.getTime())) return null;
+  // Reject dates JavaScript silently rolls over, such as 2026-02-31.
+  const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d)) return null;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  return date;
+}
+
+function parseBetaClosesAt(env: Env): Date | null {
+  const raw = read(env, "BETA_CLOSES_AT");
+  if (raw === undefined) return null;
+  const date = parseDubaiDate(raw);
+  if (!date) {
+    throw new ConfigError(
+      "BETA_CLOSES_AT",
+      `must be an ISO date such as 2026-06-15 or 2026-06-15T18:00+04:00, got ${shown(raw)}`,
+    );
+  }
+  return date;
+}
+
+function parseGa(env: Env): Config["ga"] {
+  const measurementId = read(env, "GA_MEASUREMENT_ID");
+  const apiSecret = read(env, "GA_API_SECRET");
+  if (!measurementId && !apiSecret) return null;
+  if (!measurementId)
+    throw new ConfigError("GA_MEASUREMENT_ID", "must be set when GA_API_SECRET is");
+  if (!apiSecret) throw new ConfigError("GA_API_SECRET", "must be set when GA_MEASUREMENT_ID is");
+  if (!/^G-[A-Z0-9]{4,20}$/.test(measurementId)) {
+    throw new ConfigError(
+      "GA_MEASUREMENT_ID",
+      `must look like G-XXXXXXXXXX, got ${shown(measurementId)}`,
+    );
+  }
+  // Never echo a secret into logs.
+  if (!/^[A-Za-z0-9_-]{8,128}$/.test(apiSecret)) {
+    throw new ConfigError("GA_API_SECRET", "must be 8 to 128 letters, digits, '-' or '_'");
+  }
+  return { measurementId, apiSecret };
+}
+
+function parseGaEndpoint(env: Env): string {
+  const url = parseUrl(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT, false);
+  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+  // Plain http only to a stand-in on this machine; real traffic carries the API secret.
+  if (url.protocol === "http:" && !loopback) {
+    throw new ConfigError(
+      "GA_MP_ENDPOINT",
+      `must use https: unless it is on loopback, got ${shown(url.href)}`,
+    );
+  }
+  return url.href;
+}
+
+function parseSalt(env: Env): string | null {
+  const raw = read(env, "ANALYTICS_SALT");
+  if (raw === undefined) return null;
+  if (raw.length < 16)
+    throw new ConfigError("ANALYTICS_SALT", "must be at least 16 characters long");
+  return raw;
+}
+
+export function parseConfig(env: Env): Config {
+  const samples = (Object.keys(SAMPLE_SETTINGS) as (keyof typeof SAMPLE_SETTINGS)[]).filter(
+    (name) => read(env, name) === undefined,
+  );
+  return {
+    port: parsePort(env),
+    host: parseHost(env),
+    siteUrl: parseSiteUrl(env),
+    whatsappNumber: parseWhatsapp(env),
+    contactEmail: parseEmail(env),
+    contactPhone: parsePhone(env),
+    demoUrl: parseUrl(env, "DEMO_URL", SAMPLE_SETTINGS.DEMO_URL, true).href,
+    betaClosesAt: parseBetaClosesAt(env),
+    ga: parseGa(env),
+    gaEndpoint: parseGaEndpoint(env),
+    analyticsSalt: parseSalt(env),
+    samples,
+  };
+}
+
+let cached: Config | undefined;
+
+/**
+ * The process's configuration. The server build calls this once at import, so a bad value ends
+ * start-up with a single line and exit code 1, before the server listens.
+ */
+export function getConfig(): Config {
+  if (cached) return cached;
+  try {
+    cached = parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  }
+  if (cached.samples.length > 0 && process.env.NODE_ENV === "production") {
+    console.warn(
+      `Configuration: ${cached.samples.join(", ")} not set; using the sample values from .env.example`,
+    );
+  }
+  return cached;
+}

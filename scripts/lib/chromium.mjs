@@ -1,0 +1,38 @@
+// Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own here.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { run } from "./prepare.mjs";
+
+const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
+
+function found() {
+  if (process.env.CHROME_PATH) {
+    if (existsSync(process.env.CHROME_PATH)) return process.env.CHROME_PATH;
+    throw new Error(`CHROME_PATH is set to ${process.env.CHROME_PATH}, but no file is there.`);
+  }
+  return CANDIDATES.find((path) => existsSync(path));
+}
+
+function canAptInstall() {
+  if (process.platform !== "linux" || process.getuid?.() !== 0) return false;
+  return existsSync("/etc/debian_version") && spawnSync("which", ["apt-get"]).status === 0;
+}
+
+/** The path of a Chromium to test with, installing Debian's package when we may. */
+export function findChromium() {
+  const path = found();
+  if (path) return path;
+  if (canAptInstall()) {
+    console.log("› Installing Debian's chromium package for the browser tests…");
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    if (run("apt-get", ["update", "-qq"], { env }) === 0) {
+      run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { env });
+    }
+    const installed = found();
+    if (installed) return installed;
+  }
+  throw new Error(
+    "No Chromium found for the browser tests. Install one (Debian/Ubuntu: `sudo apt-get install chromium`; " +
+      "macOS: install Google Chrome) and, if it is not at /usr/bin/chromium, set CHROME_PATH to its path.",
+  );
+}

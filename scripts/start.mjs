@@ -1,0 +1,28 @@
+// `npm start`: install and build whatever is missing or stale, then serve the production build.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { ensureBuild, ensureDependencies, root } from "./lib/prepare.mjs";
+
+ensureDependencies();
+ensureBuild();
+
+const child = spawn(
+  process.execPath,
+  [
+    join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js"),
+    join(root, "build", "index.js"),
+  ],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production", PORT: process.env.PORT || "3000" },
+  },
+);
+
+// The server handles shutdown itself; pass the signal on and leave with its exit code.
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on("exit", (code, signal) => {
+  process.exit(code ?? (signal ? 128 + (signal === "SIGINT" ? 2 : 15) : 1));
+});

@@ -1,0 +1,45 @@
+import { test as base, expect } from "@playwright/test";
+
+/**
+ * Every test watches the page for console errors, failed requests and error answers; a test
+ * that expects one (the 404 document) says so with `allowStatus`.
+ */
+type Watch = { problems: string[]; allowStatus: (path: string, status: number) => void };
+
+export const test = base.extend<{ watch: Watch }>({
+  watch: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      const allowed = new Set<string>();
+      page.on("console", (message) => {
+        if (message.type() !== "error" && message.type() !== "warning") return;
+        // Chrome also logs the answer the test expects (the 404 document) as a console error.
+        const status = /status of (\d{3})/.exec(message.text())?.[1];
+        const source = message.location().url;
+        if (status && source && allowed.has(`${new URL(source).pathname} ${status}`)) return;
+        problems.push(`console.${message.type()}: ${message.text()}`);
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+      page.on("requestfailed", (request) => {
+        const reason = request.failure()?.errorText ?? "";
+        // A navigation away aborts the requests still running; that is not a fault.
+        if (reason === "net::ERR_ABORTED") return;
+        problems.push(`request failed: ${request.url()} ${reason}`);
+      });
+      page.on("response", (response) => {
+        const url = new URL(response.url());
+        if (response.status() >= 400 && !allowed.has(`${url.pathname} ${response.status()}`)) {
+          problems.push(`HTTP ${response.status()}: ${response.url()}`);
+        }
+      });
+      await use({
+        problems,
+        allowStatus: (path, status) => allowed.add(`${path} ${status}`),
+      });
+      expect(problems, "console errors, failed requests or error answers").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

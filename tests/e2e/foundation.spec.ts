@@ -1,0 +1,94 @@
+import { expect, test } from "./fixtures";
+
+test("the home page renders its headline, in the site's frame", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveTitle("Darb");
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Drive Dubai safer");
+  await expect(page.getByRole("banner")).toBeVisible();
+  await expect(page.getByRole("contentinfo")).toContainText("Dubai, UAE");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("the skip link is the first stop and moves focus to the content", async ({ page }) => {
+  await page.goto("/");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+});
+
+test("an unknown path answers 404 with the not-found page and ways out", async ({
+  page,
+  watch,
+}) => {
+  watch.allowStatus("/no/such/page", 404);
+  const response = await page.goto("/no/such/page?x=%3Cscript%3E");
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveTitle(/Page not found/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("This road doesn't go anywhere");
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("link", { name: "Back to the home page" })).toHaveAttribute(
+    "href",
+    "/",
+  );
+  await expect(main.getByRole("link", { name: /sitemap/i })).toHaveAttribute("href", "/sitemap");
+});
+
+test("the not-found page's sitemap link leads to a real page", async ({ page, watch }) => {
+  watch.allowStatus("/nope", 404);
+  await page.goto("/nope");
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /sitemap/i })
+    .click();
+  await expect(page).toHaveURL(/\/sitemap$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
+});
+
+test("a route change starts at the top of the new page", async ({ page, watch }) => {
+  watch.allowStatus("/nope", 404);
+  await page.setViewportSize({ width: 390, height: 320 });
+  await page.goto("/nope");
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(150);
+  // Client-side navigation (no document load): the footer's Home link.
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "Home" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText("Drive Dubai safer");
+  expect(await page.evaluate(() => "__sameDocument" in window)).toBe(true);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("a skeleton stands in while the next page's code loads", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  // Hold back the sitemap route's module so the loading state lasts long enough to see.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/build\/routes\/sitemap-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole("contentinfo").getByRole("link", { name: "Sitemap" }).click();
+  const skeleton = page.getByTestId("page-skeleton");
+  await expect(skeleton).toBeVisible();
+  await expect(skeleton).toHaveAttribute("role", "status");
+  release();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
+  await expect(skeleton).toHaveCount(0);
+});
+
+test("/healthz answers ok and is never cached", async ({ request }) => {
+  const response = await request.get("/healthz");
+  expect(response.status()).toBe(200);
+  expect(response.headers()["cache-control"]).toBe("no-store");
+  expect(await response.json()).toEqual({ status: "ok" });
+});
