@@ -9,6 +9,7 @@ process.env.E2E_PORT ||= execFileSync(process.execPath, [
 
 const port = Number(process.env.E2E_PORT);
 export const baseURL = `http://127.0.0.1:${port}`;
+export const serverLog = ".artifacts/e2e-server.log";
 
 const chromium = {
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
@@ -41,11 +42,16 @@ export default defineConfig({
   },
   projects: [
     { name: "mobile", use: { ...devices["Pixel 7"], defaultBrowserType: "chromium" } },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    // Desktop Chrome's profile, not "HeadlessChrome", which the server rightly takes for a bot.
+    {
+      name: "desktop",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: {
-    // The production build, as `npm start` serves it, with the sample settings.
-    command: "node node_modules/@remix-run/serve/dist/cli.js build/index.js",
+    // The production build, as `npm start` serves it, with the sample settings. Without GA4
+    // settings it writes each analytics event as a JSON line; the tests read them from the log.
+    command: `mkdir -p .artifacts && node node_modules/@remix-run/serve/dist/cli.js build/index.js > ${serverLog}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,
@@ -56,6 +62,8 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       SITE_URL: baseURL,
+      // Each test poses as its own visitor behind one proxy (see tests/e2e/fixtures.ts).
+      TRUST_PROXY: "1",
     },
   },
 });

@@ -7,6 +7,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useNavigation,
   useRouteError,
   useRouteLoaderData,
@@ -18,6 +19,8 @@ import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
 import { brand } from "~/content/brand";
 import { chrome } from "~/content/chrome";
+import { AttributionContext, useVisitAttribution } from "~/hooks/use-attribution";
+import { usePageViews } from "~/hooks/use-page-views";
 import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
 import { pageMeta } from "~/lib/seo";
@@ -33,8 +36,19 @@ export async function loader() {
   return json({ site: siteSettings(getConfig()) });
 }
 
+/** Routes that must only be left by a full page load (a pending meta refresh) say so here. */
+function useDocumentLinks(): boolean {
+  return useMatches().some((match) => {
+    const handle = match.handle as { documentLinks?: boolean } | undefined;
+    return handle?.documentLinks === true;
+  });
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const { attribution, ready } = useVisitAttribution();
+  const documentLinks = useDocumentLinks();
+  usePageViews(attribution, ready);
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -51,11 +65,13 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {chrome.skipLink}
         </a>
-        <SiteHeader />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        {data ? <SiteFooter site={data.site} /> : null}
+        <AttributionContext.Provider value={attribution}>
+          <SiteHeader siteUrl={data?.site.siteUrl} documentLinks={documentLinks} />
+          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+            {children}
+          </main>
+          {data ? <SiteFooter site={data.site} documentLinks={documentLinks} /> : null}
+        </AttributionContext.Provider>
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -11,13 +11,16 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 const steps = {
   typecheck: () => run(bin("tsc"), ["--noEmit"]),
   lint: () => run(bin("biome"), ["ci", "."]),
-  unit: () =>
-    run(bin("vitest"), [
+  // Unit and integration tests; the integration tests serve the production build.
+  unit: () => {
+    ensureBuild();
+    return run(bin("vitest"), [
       "run",
       "--reporter=default",
       "--reporter=json",
       `--outputFile.json=${join(artifacts, "vitest.json")}`,
-    ]),
+    ]);
+  },
   e2e: () => {
     ensureBuild();
     let chrome;

@@ -1,8 +1,13 @@
 import { ShieldCheck } from "lucide-react";
+import { CtaLink } from "~/components/CtaLink";
+import { contact, heroCtas } from "~/content/conversion";
 import { landing } from "~/content/landing";
+import { useSite } from "~/hooks/use-site";
+import { contactHref } from "~/lib/cta";
 
 export function Hero() {
   const copy = landing.hero;
+  const site = useSite();
   return (
     <section
       id="hero"
@@ -23,6 +28,23 @@ export function Hero() {
         <p className="max-w-2xl text-lg text-slate-700 sm:text-xl dark:text-slate-300">
           {copy.lead}
         </p>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {heroCtas.map((cta, index) => (
+            <CtaLink
+              key={cta.ctaType}
+              placement="hero"
+              icon={cta.icon}
+              variant={index === 0 ? "primary" : "secondary"}
+              cta={{
+                text: cta.text,
+                ctaType: cta.ctaType,
+                arrow: cta.arrow,
+                href: contactHref(cta.ctaType, site, contact),
+                external: cta.ctaType !== "email",
+              }}
+            />
+          ))}
+        </div>
       </div>
     </section>
   );

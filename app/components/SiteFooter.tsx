@@ -4,7 +4,13 @@ import { brand } from "~/content/brand";
 import { footer } from "~/content/footer";
 import type { SiteSettings } from "~/lib/site.server";
 
-export function SiteFooter({ site }: { site: SiteSettings }) {
+export function SiteFooter({
+  site,
+  documentLinks = false,
+}: {
+  site: SiteSettings;
+  documentLinks?: boolean;
+}) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-ink-800 dark:bg-ink-900 dark:text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-8 px-5 py-12 sm:grid-cols-2">
@@ -30,6 +36,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
               <li key={link.href}>
                 <Link
                   to={link.href}
+                  reloadDocument={documentLinks}
                   className="inline-flex min-h-11 items-center underline-offset-4 hover:underline"
                 >
                   {link.label}

@@ -26,6 +26,7 @@ describe("parseConfig", () => {
       ga: null,
       gaEndpoint: DEFAULT_GA_ENDPOINT,
       analyticsSalt: null,
+      trustProxy: 0,
     });
     expect(config.samples).toEqual([
       "WHATSAPP_NUMBER",
@@ -49,6 +50,7 @@ describe("parseConfig", () => {
       GA_API_SECRET: "s3cret_value-1",
       GA_MP_ENDPOINT: "http://127.0.0.1:9999/mp/collect",
       ANALYTICS_SALT: "a-long-enough-salt-value",
+      TRUST_PROXY: "1",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -59,6 +61,7 @@ describe("parseConfig", () => {
       ga: { measurementId: "G-ABC123XYZ9", apiSecret: "s3cret_value-1" },
       gaEndpoint: "http://127.0.0.1:9999/mp/collect",
       analyticsSalt: "a-long-enough-salt-value",
+      trustProxy: 1,
       samples: [],
     });
     // Midnight in Dubai is 20:00 UTC the day before.
@@ -94,6 +97,7 @@ describe("parseConfig", () => {
     [{ GA_MEASUREMENT_ID: "UA-1234", GA_API_SECRET: "abcdefgh" }, "GA_MEASUREMENT_ID", /G-/],
     [{ GA_MP_ENDPOINT: "http://collector.example/mp" }, "GA_MP_ENDPOINT", /loopback/],
     [{ ANALYTICS_SALT: "short" }, "ANALYTICS_SALT", /16 characters/],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY", /number of proxies/],
   ])("rejects %o, naming %s", (env, variable, detail) => {
     const error = errorFor(env);
     expect(error.variable).toBe(variable);

@@ -22,6 +22,8 @@ export type Config = {
   gaEndpoint: string;
   /** Null means a random salt per process: private, but visitors are not joined across instances. */
   analyticsSalt: string | null;
+  /** How many proxies (load balancers) in front of us append to X-Forwarded-For. */
+  trustProxy: number;
   /** The sample contact settings still in use; production start-up warns about them. */
   samples: string[];
 };
@@ -214,6 +216,18 @@ function parseSalt(env: Env): string | null {
   return raw;
 }
 
+function parseTrustProxy(env: Env): number {
+  const raw = read(env, "TRUST_PROXY");
+  if (raw === undefined) return 0;
+  if (!/^\d{1,2}$/.test(raw)) {
+    throw new ConfigError(
+      "TRUST_PROXY",
+      `must be the number of proxies in front, such as 1, got ${shown(raw)}`,
+    );
+  }
+  return Number(raw);
+}
+
 export function parseConfig(env: Env): Config {
   const samples = (Object.keys(SAMPLE_SETTINGS) as (keyof typeof SAMPLE_SETTINGS)[]).filter(
     (name) => read(env, name) === undefined,
@@ -230,6 +244,7 @@ export function parseConfig(env: Env): Config {
     ga: parseGa(env),
     gaEndpoint: parseGaEndpoint(env),
     analyticsSalt: parseSalt(env),
+    trustProxy: parseTrustProxy(env),
     samples,
   };
 }

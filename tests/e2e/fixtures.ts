@@ -6,9 +6,19 @@ import { test as base, expect } from "@playwright/test";
  */
 type Watch = { problems: string[]; allowStatus: (path: string, status: number) => void };
 
+let visitors = 0;
+
 export const test = base.extend<{ watch: Watch }>({
+  // A visitor address of its own per test, so rate limits and lead de-duplication never join
+  // two tests together.
+  extraHTTPHeaders: async ({ browserName: _ }, use, testInfo) => {
+    const n = ++visitors;
+    await use({
+      "x-forwarded-for": `10.${testInfo.workerIndex % 250}.${Math.floor(n / 250)}.${n % 250}`,
+    });
+  },
   watch: [
-    async ({ page }, use) => {
+    async ({ page, javaScriptEnabled }, use) => {
       const problems: string[] = [];
       const allowed = new Set<string>();
       page.on("console", (message) => {
@@ -24,6 +34,8 @@ export const test = base.extend<{ watch: Watch }>({
         const reason = request.failure()?.errorText ?? "";
         // A navigation away aborts the requests still running; that is not a fault.
         if (reason === "net::ERR_ABORTED") return;
+        // With JavaScript off, Chromium refuses the page's scripts this way.
+        if (!javaScriptEnabled && reason === "csp") return;
         problems.push(`request failed: ${request.url()} ${reason}`);
       });
       page.on("response", (response) => {

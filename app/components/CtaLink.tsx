@@ -1,0 +1,76 @@
+import { Link, useLocation } from "@remix-run/react";
+import { ArrowRight, type LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+import { useAttribution } from "~/hooks/use-attribution";
+import { track } from "~/lib/analytics.client";
+import { type CtaSpec, resolveCta } from "~/lib/cta";
+
+export type CtaVariant = "primary" | "secondary" | "ghost";
+
+const VARIANTS: Record<CtaVariant, string> = {
+  primary:
+    "bg-road-700 text-white shadow-lg shadow-road-700/25 hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600",
+  secondary:
+    "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-ink-700 dark:bg-ink-900 dark:text-white dark:hover:bg-ink-800",
+  ghost: "text-slate-900 underline-offset-4 hover:underline dark:text-white",
+};
+
+export type CtaLinkProps = {
+  cta: CtaSpec;
+  /** Where on the page the link sits, for the click event ("hero", "footer"…). */
+  placement: string;
+  icon?: LucideIcon;
+  variant?: CtaVariant;
+  className?: string;
+  children?: ReactNode;
+};
+
+/**
+ * A call to action that works as a plain link; with JavaScript it also reports the click.
+ * Links into /thank-you are full page loads so the server counts the lead and the delayed
+ * redirect runs once.
+ */
+export function CtaLink({
+  cta,
+  placement,
+  icon: Icon,
+  variant = "primary",
+  className = "",
+  children,
+}: CtaLinkProps) {
+  const { source } = useAttribution();
+  const { pathname } = useLocation();
+  const resolved = resolveCta(cta, { source, returnUrl: pathname, placement });
+  const leaves = resolved.kind === "email" || resolved.kind === "external";
+  const onClick = () => {
+    if (resolved.event) track(resolved.event.name, resolved.event.params, leaves);
+  };
+  const classes = `inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 text-base font-semibold transition-colors ${VARIANTS[variant]} ${className}`;
+  const content = (
+    <>
+      {Icon ? <Icon aria-hidden="true" className="size-5 shrink-0" /> : null}
+      <span>{children ?? cta.text}</span>
+      {cta.arrow ? (
+        <ArrowRight aria-hidden="true" className="size-4 shrink-0 rtl:-scale-x-100" />
+      ) : null}
+    </>
+  );
+  if (resolved.kind === "internal") {
+    return (
+      <Link to={resolved.href} className={classes} onClick={onClick}>
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <a
+      href={resolved.href}
+      className={classes}
+      onClick={onClick}
+      target={resolved.newTab ? "_blank" : undefined}
+      rel={resolved.newTab ? "noopener noreferrer" : undefined}
+    >
+      {content}
+    </a>
+  );
+}

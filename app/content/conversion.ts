@@ -1,0 +1,49 @@
+import { Mail, MessageCircle, MonitorPlay } from "lucide-react";
+import type { CtaType } from "~/lib/cta";
+
+/** The words of the four contact routes, and of the page that counts a lead. */
+export const contact = {
+  whatsappMessage: "Hi Darb! I'd like the free driving coach app for Dubai.",
+  emailSubject: "Darb: I'd like the free app",
+} as const;
+
+export type ContactCta = {
+  text: string;
+  ctaType: CtaType;
+  icon: typeof Mail;
+  arrow?: boolean;
+};
+
+export const heroCtas: readonly ContactCta[] = [
+  { text: "Download the free app", ctaType: "whatsapp", icon: MessageCircle, arrow: true },
+  { text: "E-mail us", ctaType: "email", icon: Mail },
+  { text: "Try the demo", ctaType: "demo", icon: MonitorPlay },
+];
+
+/** Seconds before /thank-you moves on by itself. */
+export const REDIRECT_DELAY_SECONDS = 3;
+
+export const thankYou = {
+  title: "Thank you",
+  description: "Thanks for your interest in Darb, the free driving coach for Dubai.",
+  heading: "Thank you!",
+  opening: {
+    whatsapp: "Opening WhatsApp…",
+    email: "Opening your e-mail app…",
+    demo: "Taking you to the demo…",
+    link: "Taking you there…",
+  } satisfies Record<CtaType, string>,
+  next: {
+    whatsapp: "Send the message that opens in WhatsApp and we'll reply with your download link.",
+    email: "Send us a line from your e-mail app and we'll reply with your download link.",
+    demo: "The demo shows a real drive through Dubai, scored the way the app scores yours.",
+    link: "You're on your way.",
+  } satisfies Record<CtaType, string>,
+  countdown: (seconds: number) =>
+    seconds > 0 ? `Continuing in ${seconds} second${seconds === 1 ? "" : "s"}.` : "Continuing now…",
+  returned: "Welcome back. Continue when you're ready.",
+  noTarget:
+    "Thanks for your interest in Darb. Have a look around the site, or get in touch any time.",
+  goNow: "Go now",
+  back: "Back to the site",
+} as const;

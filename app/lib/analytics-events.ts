@@ -1,0 +1,122 @@
+/**
+ * The analytics vocabulary and GA4's limits, shared by the browser (which trims to them) and
+ * /api/events (which rejects what breaks them).
+ */
+
+/** What a browser may send. Leads are never among them: only the server records those. */
+export const CLIENT_EVENTS = [
+  "page_view",
+  "cta_click",
+  "external_link_click",
+  "navigation_click",
+  "email_click",
+  "social_share",
+] as const;
+export type ClientEventName = (typeof CLIENT_EVENTS)[number];
+export type ServerEventName = "conversion" | "generate_lead";
+
+export const LIMITS = {
+  bodyBytes: 16 * 1024,
+  eventsPerRequest: 25,
+  paramsPerEvent: 25,
+  paramNameLength: 40,
+  paramValueLength: 100,
+} as const;
+
+export type ParamValue = string | number | boolean;
+export type EventParams = Record<string, ParamValue>;
+export type ClientEvent = { name: ClientEventName; params: EventParams };
+
+const PARAM_NAME = /^[a-zA-Z][a-zA-Z0-9_]*$/;
+// GA4 reserves these prefixes; the server sets session_id itself.
+const RESERVED_PARAM = /^(google_|ga_|firebase_)|^session_id$/;
+const MAX_ENGAGEMENT_MS = 60 * 60 * 1000;
+
+export function isClientEventName(value: unknown): value is ClientEventName {
+  return typeof value === "string" && (CLIENT_EVENTS as readonly string[]).includes(value);
+}
+
+type Result = { ok: true; events: ClientEvent[] } | { ok: false; error: string };
+
+function checkParams(
+  raw: unknown,
+  where: string,
+): { ok: true; params: EventParams } | { ok: false; error: string } {
+  if (raw === undefined) return { ok: true, params: {} };
+  if (!raw || typeof raw !== "object" || Array.isArray(raw)) {
+    return { ok: false, error: `${where}.params must be an object` };
+  }
+  const entries = Object.entries(raw);
+  if (entries.length > LIMITS.paramsPerEvent) {
+    return { ok: false, error: `${where}.params has more than ${LIMITS.paramsPerEvent} entries` };
+  }
+  const params: EventParams = {};
+  for (const [name, value] of entries) {
+    if (
+      name.length > LIMITS.paramNameLength ||
+      !PARAM_NAME.test(name) ||
+      RESERVED_PARAM.test(name)
+    ) {
+      return { ok: false, error: `${where} has a parameter name that is not allowed` };
+    }
+    if (typeof value === "string") {
+      if (value.length > LIMITS.paramValueLength) {
+        return {
+          ok: false,
+          error: `${where}.params.${name} is longer than ${LIMITS.paramValueLength} characters`,
+        };
+      }
+    } else if (typeof value === "number") {
+      if (!Number.isFinite(value))
+        return { ok: false, error: `${where}.params.${name} is not a finite number` };
+      if (name === "engagement_time_msec" && (value < 0 || value > MAX_ENGAGEMENT_MS)) {
+        return { ok: false, error: `${where}.params.engagement_time_msec is out of range` };
+      }
+    } else if (typeof value !== "boolean") {
+      return { ok: false, error: `${where}.params.${name} must be a string, number or boolean` };
+    }
+    params[name] = value;
+  }
+  return { ok: true, params };
+}
+
+/** Checks a parsed request body `{ events: [{ name, params }] }` against the rules above. */
+export function validateBatch(body: unknown): Result {
+  if (!body || typeof body !== "object" || Array.isArray(body)) {
+    return { ok: false, error: "body must be a JSON object with an events array" };
+  }
+  const events = (body as { events?: unknown }).events;
+  if (!Array.isArray(events) || events.length === 0) {
+    return { ok: false, error: "events must be a non-empty array" };
+  }
+  if (events.length > LIMITS.eventsPerRequest) {
+    return { ok: false, error: `at most ${LIMITS.eventsPerRequest} events per request` };
+  }
+  const out: ClientEvent[] = [];
+  for (const [index, event] of events.entries()) {
+    const where = `events[${index}]`;
+    if (!event || typeof event !== "object")
+      return { ok: false, error: `${where} must be an object` };
+    const { name, params } = event as { name?: unknown; params?: unknown };
+    if (!isClientEventName(name)) {
+      return { ok: false, error: `${where}.name is not one of ${CLIENT_EVENTS.join(", ")}` };
+    }
+    const checked = checkParams(params, where);
+    if (!checked.ok) return checked;
+    out.push({ name, params: checked.params });
+  }
+  return { ok: true, events: out };
+}
+
+/** Trims what the browser is about to send so that the server never has to refuse it. */
+export function fitParams(params: Record<string, ParamValue | undefined>): EventParams {
+  const out: EventParams = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined || Object.keys(out).length >= LIMITS.paramsPerEvent) continue;
+    if (!PARAM_NAME.test(name) || name.length > LIMITS.paramNameLength || RESERVED_PARAM.test(name))
+      continue;
+    if (typeof value === "number" && !Number.isFinite(value)) continue;
+    out[name] = typeof value === "string" ? value.slice(0, LIMITS.paramValueLength) : value;
+  }
+  return out;
+}

@@ -1,0 +1,77 @@
+/**
+ * Turns requests into recorded events: the browser's batches from /api/events, and the leads
+ * that /thank-you records on the server, so that they count with JavaScript off or blocked.
+ */
+
+import { createSink, type Sink } from "~/lib/analytics.server";
+import type { ClientEvent } from "~/lib/analytics-events";
+import { getConfig } from "~/lib/config.server";
+import type { CtaType } from "~/lib/cta";
+import { type Visitor, visitorFor } from "~/lib/visitor.server";
+
+let sink: Sink | undefined;
+
+export function getSink(): Sink {
+  if (sink) return sink;
+  const config = getConfig();
+  const created = createSink({ ga: config.ga, endpoint: config.gaEndpoint });
+  sink = created;
+  // remix-serve closes the server on SIGTERM; we send what is queued, for at most 5 s.
+  process.once("SIGTERM", () => {
+    void created.flush(5000).then(() => {
+      console.log(JSON.stringify({ type: "analytics_shutdown", ...created.stats() }));
+    });
+  });
+  return created;
+}
+
+export function visitorOf(request: Request): Visitor {
+  const config = getConfig();
+  return visitorFor(request.headers, { salt: config.analyticsSalt, trustProxy: config.trustProxy });
+}
+
+/** The GA4 lead value of spec §9: AED, zero. */
+export const LEAD_VALUE = { currency: "AED", value: 0 } as const;
+
+const DEDUPE_WINDOW_MS = 30 * 60 * 1000;
+const DEDUPE_MAX = 10_000;
+const seen = new Map<string, number>();
+
+/**
+ * A reload, the Back button or a second tap within 30 minutes is the same lead, not another.
+ * Per instance only: it stops double counting, it is not a ledger.
+ */
+export function firstTimeWithin(key: string, now = Date.now()): boolean {
+  const last = seen.get(key);
+  if (last !== undefined && now - last < DEDUPE_WINDOW_MS) return false;
+  seen.delete(key);
+  seen.set(key, now);
+  if (seen.size > DEDUPE_MAX) {
+    const oldest = seen.keys().next().value;
+    if (oldest !== undefined) seen.delete(oldest);
+  }
+  return true;
+}
+
+export type Lead = { cta: CtaType; source: string; medium?: string; campaign?: string };
+
+/** Records `conversion` for every CTA and `generate_lead` for WhatsApp, e-mail and demo. */
+export function recordLead(request: Request, lead: Lead): boolean {
+  const visitor = visitorOf(request);
+  if (!firstTimeWithin(`${visitor.clientId}|${lead.cta}|${lead.source}`)) return false;
+  const params = {
+    ...LEAD_VALUE,
+    cta: lead.cta,
+    source: lead.source,
+    ...(lead.medium ? { medium: lead.medium } : {}),
+    ...(lead.campaign ? { campaign: lead.campaign } : {}),
+  };
+  const events = [{ name: "conversion", params }];
+  if (lead.cta !== "link") events.push({ name: "generate_lead", params });
+  getSink().record(visitor, events);
+  return true;
+}
+
+export function recordClientEvents(request: Request, events: ClientEvent[]): void {
+  getSink().record(visitorOf(request), events);
+}

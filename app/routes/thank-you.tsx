@@ -1,0 +1,56 @@
+import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { isPrefetch } from "remix-utils/is-prefetch";
+import { ThankYouPage } from "~/components/ThankYouPage";
+import { contact, REDIRECT_DELAY_SECONDS, thankYou } from "~/content/conversion";
+import { attributionFrom } from "~/lib/attribution";
+import { getConfig } from "~/lib/config.server";
+import { recordLead } from "~/lib/leads.server";
+import { readThankYou } from "~/lib/redirect.server";
+import { pageMeta } from "~/lib/seo";
+import { mayTrack } from "~/lib/visitor.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const config = getConfig();
+  const result = readThankYou(url.searchParams, {
+    whatsappNumber: config.whatsappNumber,
+    email: config.contactEmail,
+    demoUrl: config.demoUrl,
+    ...contact,
+  });
+  const { medium, campaign } = attributionFrom(url.searchParams);
+  // Count the lead on the server so it counts with JavaScript off; never for a prefetch, a
+  // client-side data request (Remix strips `_data` from the URL, but browsers say what they
+  // fetch in Sec-Fetch-Dest), a bot, or a browser that asked not to be tracked.
+  const dest = request.headers.get("sec-fetch-dest");
+  const isDocument = dest === null || dest === "document";
+  if (result.cta && isDocument && !isPrefetch(request) && mayTrack(request.headers)) {
+    recordLead(request, { cta: result.cta, source: result.source, medium, campaign });
+  }
+  return json(result, {
+    headers: {
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "X-Robots-Tag": "noindex",
+    },
+  });
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  ...pageMeta({ title: thankYou.title, description: thankYou.description, noindex: true }),
+  ...(data?.target
+    ? [{ httpEquiv: "refresh", content: `${REDIRECT_DELAY_SECONDS};url=${data.target}` }]
+    : []),
+];
+
+/** The pending refresh would follow a client-side navigation; the root makes links full loads. */
+export const handle = { documentLinks: true };
+
+export default function ThankYouRoute() {
+  const data = useLoaderData<typeof loader>();
+  return <ThankYouPage {...data} />;
+}

@@ -1,0 +1,242 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { eventsFor, uniqueSource } from "./server-log";
+
+const WHATSAPP = "https://wa.me/971585550134";
+const DEMO = "https://demo.darb.ae/";
+
+/** Stands in for the outside world: Chromium here has no network, and tests must not use one. */
+async function stubExternal(page: Page) {
+  const visits: string[] = [];
+  await page.context().route(/^https:\/\/(wa\.me|demo\.darb\.ae|www\.facebook\.com)\//, (route) => {
+    visits.push(route.request().url());
+    return route.fulfill({
+      contentType: "text/html",
+      body: "<!doctype html><title>Outside</title><p>Outside",
+    });
+  });
+  return visits;
+}
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window);
+}
+
+const hero = (page: Page) => page.locator("#hero");
+
+test("the WhatsApp CTA reports the click, counts one lead and lands in WhatsApp", async ({
+  page,
+}) => {
+  const visits = await stubExternal(page);
+  const source = uniqueSource("wa");
+  await page.goto(`/?source=${source}`);
+  await hydrated(page);
+  await hero(page).getByRole("link", { name: "Download the free app" }).click();
+
+  await expect(page).toHaveURL(/\/thank-you\?cta=whatsapp&source=e2e-wa-/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");
+  await expect(page.getByText("Opening WhatsApp…")).toBeVisible();
+  await expect(page.getByTestId("redirect-countdown")).toContainText(/Continuing in [1-3] second/);
+  await expect(page.getByRole("link", { name: "Go now" })).toHaveAttribute(
+    "href",
+    new RegExp(`^${WHATSAPP}\\?text=`),
+  );
+
+  await page.waitForURL((url) => url.href.startsWith(WHATSAPP), { timeout: 6000 });
+  expect(visits[0]).toMatch(new RegExp(`^${WHATSAPP}\\?text=Hi%20Darb`));
+
+  await expect
+    .poll(() =>
+      eventsFor(source)
+        .map((event) => event.name)
+        .sort(),
+    )
+    .toEqual(["conversion", "external_link_click", "generate_lead", "page_view", "page_view"]);
+  const lead = eventsFor(source).find((event) => event.name === "generate_lead");
+  expect(lead?.params).toMatchObject({ currency: "AED", value: 0, cta: "whatsapp" });
+  const click = eventsFor(source).find((event) => event.name === "external_link_click");
+  expect(click?.params).toMatchObject({ cta_type: "whatsapp", placement: "hero" });
+  expect(click?.client_id).toBe(lead?.client_id);
+});
+
+test("the demo CTA lands on the demo site", async ({ page }) => {
+  const visits = await stubExternal(page);
+  const source = uniqueSource("demo");
+  await page.goto(`/?source=${source}`);
+  await hydrated(page);
+  await hero(page).getByRole("link", { name: "Try the demo" }).click();
+  await expect(page.getByText("Taking you to the demo…")).toBeVisible();
+  await page.waitForURL(DEMO, { timeout: 6000 });
+  expect(visits).toEqual([DEMO]);
+  await expect
+    .poll(() => eventsFor(source).filter((event) => event.name === "generate_lead"))
+    .toHaveLength(1);
+});
+
+test("the e-mail CTA reports email_click and offers the support address", async ({ page }) => {
+  const source = uniqueSource("mail");
+  await page.goto(`/?source=${source}`);
+  await hydrated(page);
+  await hero(page).getByRole("link", { name: "E-mail us" }).click();
+  await expect(page).toHaveURL(/\/thank-you\?cta=email&source=/);
+  await expect(page.getByText("Opening your e-mail app…")).toBeVisible();
+  await expect(page.locator('meta[http-equiv="refresh"]')).toHaveAttribute(
+    "content",
+    "3;url=mailto:hello@darb.ae?subject=Darb%3A%20I'd%20like%20the%20free%20app",
+  );
+  await expect(page.getByRole("link", { name: "Go now" })).toHaveAttribute(
+    "href",
+    /^mailto:hello@darb\.ae\?subject=/,
+  );
+  await expect
+    .poll(() =>
+      eventsFor(source)
+        .map((event) => event.name)
+        .sort(),
+    )
+    .toEqual(["conversion", "email_click", "generate_lead", "page_view", "page_view"]);
+});
+
+test("leaving /thank-you before the delay cancels the redirect", async ({ page }) => {
+  const visits = await stubExternal(page);
+  for (const way of ["Back to the site", "header"] as const) {
+    await page.goto(`/thank-you?cta=whatsapp&source=${uniqueSource("leave")}`);
+    await hydrated(page);
+    if (way === "header")
+      await page.getByRole("banner").getByRole("link", { name: /home/ }).click();
+    else await page.getByRole("link", { name: way }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Drive Dubai safer");
+    await page.waitForTimeout(3500);
+    expect(new URL(page.url()).pathname).toBe("/");
+  }
+  expect(visits).toEqual([]);
+});
+
+test("coming Back from WhatsApp does not bounce the visitor out again", async ({ page }) => {
+  await stubExternal(page);
+  await page.goto(`/thank-you?cta=whatsapp&source=${uniqueSource("back")}`);
+  await page.waitForURL((url) => url.href.startsWith(WHATSAPP), { timeout: 6000 });
+  await page.goBack();
+  await expect(page.getByText("Welcome back. Continue when you're ready.")).toBeVisible();
+  await page.waitForTimeout(3500);
+  expect(new URL(page.url()).pathname).toBe("/thank-you");
+  await expect(page.getByRole("link", { name: "Go now" })).toBeVisible();
+});
+
+test("a hostile redirect is ignored: the configured target or none", async ({ page }) => {
+  const visits = await stubExternal(page);
+  await page.goto(
+    `/thank-you?cta=link&redirect=${encodeURIComponent("https://wa.me@evil.example/")}&returnUrl=//evil.example`,
+  );
+  await expect(page.getByText("Thanks for your interest in Darb.")).toBeVisible();
+  await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Back to the site" })).toHaveAttribute("href", "/");
+  await page.waitForTimeout(3500);
+  expect(visits).toEqual([]);
+});
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the CTA still reaches /thank-you, the lead is recorded once, and the refresh lands", async ({
+    page,
+  }) => {
+    const visits = await stubExternal(page);
+    const source = uniqueSource("nojs");
+    await page.goto(`/?source=${source}`);
+    await hero(page).getByRole("link", { name: "Download the free app" }).click();
+    await expect(page).toHaveURL(new RegExp(`/thank-you\\?cta=whatsapp&source=${source}`));
+    await page.waitForURL((url) => url.href.startsWith(WHATSAPP), { timeout: 6000 });
+    expect(visits).toHaveLength(1);
+    await expect
+      .poll(() =>
+        eventsFor(source)
+          .map((event) => event.name)
+          .sort(),
+      )
+      .toEqual(["conversion", "generate_lead"]);
+  });
+});
+
+test("page views carry the visit's source across pages", async ({ page }) => {
+  const source = uniqueSource("pv");
+  await page.goto(`/?source=${source}`);
+  await hydrated(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Sitemap" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
+  await expect
+    .poll(() =>
+      eventsFor(source)
+        .filter((event) => event.name === "page_view")
+        .map((event) => event.params.page_location),
+    )
+    .toEqual([`/?source=${source}`, "/sitemap"]);
+});
+
+test.describe("share", () => {
+  test("without a share sheet, a network opens in a 600x400 popup", async ({ page }) => {
+    await stubExternal(page);
+    await page.addInitScript(() => {
+      // Desktop Chromium has no navigator.share; make sure of it.
+      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+      const opened: string[] = [];
+      const open = window.open.bind(window);
+      Object.assign(window, { __opened: opened });
+      window.open = (url, target, features) => {
+        opened.push(String(features));
+        return open(url, target, features);
+      };
+    });
+    const source = uniqueSource("share");
+    await page.goto(`/?source=${source}`);
+    await hydrated(page);
+    const header = page.getByRole("banner");
+    await header.getByText("Share", { exact: true }).click();
+    const popupOpened = page.waitForEvent("popup");
+    await header.getByRole("link", { name: /Facebook/ }).click();
+    const popup = await popupOpened;
+    await popup.waitForLoadState();
+    expect(popup.url()).toContain("https://www.facebook.com/sharer/sharer.php?u=");
+    expect(decodeURIComponent(popup.url())).toContain("/?source=facebook");
+    const features = await page.evaluate(
+      () => (window as unknown as { __opened: string[] }).__opened,
+    );
+    expect(features).toEqual([
+      expect.stringMatching(/^popup=yes,width=600,height=400,left=\d+,top=\d+$/),
+    ]);
+    // Phone emulation lays the popup out at 980 px like any page without a viewport tag.
+    if (test.info().project.name === "desktop") {
+      expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([
+        600, 400,
+      ]);
+    }
+    expect(await popup.evaluate(() => window.opener)).toBeNull();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await expect
+      .poll(() => eventsFor(source).find((event) => event.name === "social_share")?.params)
+      .toMatchObject({ method: "facebook", placement: "header" });
+  });
+
+  test("with a share sheet, it is used instead of the menu", async ({ page }) => {
+    await page.addInitScript(() => {
+      const calls: unknown[] = [];
+      Object.assign(window, { __shares: calls });
+      Object.defineProperty(Navigator.prototype, "share", {
+        configurable: true,
+        value: (data: unknown) => {
+          calls.push(data);
+          return Promise.resolve();
+        },
+      });
+    });
+    await page.goto("/");
+    await hydrated(page);
+    await page.getByRole("banner").getByText("Share", { exact: true }).click();
+    const shares = await page.evaluate(
+      () => (window as unknown as { __shares: { url: string }[] }).__shares,
+    );
+    expect(shares).toHaveLength(1);
+    expect(shares[0]?.url).toMatch(/\/\?source=share$/);
+    await expect(page.getByRole("banner").getByRole("link", { name: /Facebook/ })).toBeHidden();
+  });
+});

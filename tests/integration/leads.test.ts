@@ -1,0 +1,196 @@
+import { delay, HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { directFetch, startBuiltServer } from "./server";
+
+const GA = "https://www.google-analytics.com/mp/collect";
+const PHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
+type Hit = {
+  url: URL;
+  body: {
+    client_id: string;
+    timestamp_micros: number;
+    events: { name: string; params: Record<string, unknown> }[];
+  };
+};
+const hits: Hit[] = [];
+let gaMode: "ok" | "fail" | "hang" = "ok";
+
+const ga = setupServer(
+  http.post(GA, async ({ request }) => {
+    hits.push({ url: new URL(request.url), body: (await request.json()) as Hit["body"] });
+    if (gaMode === "hang") await delay("infinite");
+    if (gaMode === "fail") return new HttpResponse(null, { status: 500 });
+    return new HttpResponse(null, { status: 204 });
+  }),
+);
+
+let site: Awaited<ReturnType<typeof startBuiltServer>>;
+let counter = 0;
+/** Each test is its own visitor, behind our one trusted proxy. */
+const visitor = () => `198.51.100.${++counter}`;
+
+beforeAll(async () => {
+  ga.listen({ onUnhandledRequest: "bypass" });
+  site = await startBuiltServer({
+    GA_MEASUREMENT_ID: "G-TEST12345",
+    GA_API_SECRET: "test_secret_1",
+    ANALYTICS_SALT: "integration-test-salt",
+    TRUST_PROXY: "1",
+    SITE_URL: "https://darb.example",
+  });
+});
+afterEach(() => {
+  hits.length = 0;
+  gaMode = "ok";
+});
+afterAll(async () => {
+  await site?.close();
+  ga.close();
+});
+
+function get(path: string, headers: Record<string, string> = {}) {
+  return directFetch(`${site.origin}${path}`, {
+    headers: { "user-agent": PHONE, ...headers },
+    redirect: "manual",
+  });
+}
+
+async function waitForHits(count: number, ms = 3000): Promise<Hit[]> {
+  const end = Date.now() + ms;
+  while (hits.length < count && Date.now() < end) await new Promise((r) => setTimeout(r, 20));
+  return [...hits];
+}
+
+/** Long enough for a forward the server should not have made to show up. */
+const settle = () => new Promise((r) => setTimeout(r, 300));
+
+describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
+  it("records conversion and generate_lead with AED 0, the CTA and the source", async () => {
+    const ip = visitor();
+    const response = await get("/thank-you?cta=whatsapp&source=instagram&utm_campaign=eid", {
+      "x-forwarded-for": ip,
+    });
+    expect(response.status).toBe(200);
+    const [hit] = await waitForHits(1);
+    expect(hit?.url.searchParams.get("measurement_id")).toBe("G-TEST12345");
+    expect(hit?.url.searchParams.get("api_secret")).toBe("test_secret_1");
+    expect(hit?.body.client_id).toMatch(/^\d+\.\d+$/);
+    expect(hit?.body.timestamp_micros).toBeGreaterThan(Date.now() * 1000 - 60e6);
+    const params = {
+      currency: "AED",
+      value: 0,
+      cta: "whatsapp",
+      source: "instagram",
+      campaign: "eid",
+      session_id: expect.stringMatching(/^\d+$/),
+      engagement_time_msec: 1,
+    };
+    expect(hit?.body.events).toEqual([
+      { name: "conversion", params },
+      { name: "generate_lead", params },
+    ]);
+    await settle();
+    expect(hits).toHaveLength(1);
+  });
+
+  it("counts a reload as the same lead", async () => {
+    const headers = { "x-forwarded-for": visitor() };
+    await get("/thank-you?cta=demo&source=tiktok", headers);
+    await get("/thank-you?cta=demo&source=tiktok", headers);
+    await settle();
+    expect(hits).toHaveLength(1);
+    expect(hits[0]?.body.events.map((event) => event.name)).toEqual([
+      "conversion",
+      "generate_lead",
+    ]);
+  });
+
+  it("records only a conversion for a plain link", async () => {
+    await get("/thank-you?cta=link&source=x", { "x-forwarded-for": visitor() });
+    const [hit] = await waitForHits(1);
+    expect(hit?.body.events.map((event) => event.name)).toEqual(["conversion"]);
+  });
+
+  it.each([
+    ["a prefetch", { "sec-purpose": "prefetch" }],
+    [
+      "a bot",
+      { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
+    ],
+    ["Global Privacy Control", { "sec-gpc": "1" }],
+  ])("records nothing for %s", async (_, headers) => {
+    const response = await get("/thank-you?cta=whatsapp&source=quiet", {
+      "x-forwarded-for": visitor(),
+      ...headers,
+    });
+    expect(response.status).toBe(200);
+    await settle();
+    expect(hits).toHaveLength(0);
+  });
+
+  it("records nothing for a client-side data request or an invalid cta", async () => {
+    const ip = visitor();
+    await get("/thank-you?cta=whatsapp&source=data&_data=routes%2Fthank-you", {
+      "x-forwarded-for": ip,
+      "sec-fetch-dest": "empty",
+      "sec-fetch-mode": "cors",
+    });
+    await get("/thank-you?cta=sms&source=data", { "x-forwarded-for": ip });
+    await settle();
+    expect(hits).toHaveLength(0);
+  });
+});
+
+describe("the browser's events join the lead", () => {
+  it("forwards a valid batch under the same client_id as the visitor's lead", async () => {
+    const ip = visitor();
+    const events = await directFetch(`${site.origin}/api/events`, {
+      method: "POST",
+      headers: {
+        "user-agent": PHONE,
+        "x-forwarded-for": ip,
+        "content-type": "application/json",
+        "sec-fetch-site": "same-origin",
+      },
+      body: JSON.stringify({
+        events: [
+          { name: "external_link_click", params: { cta_type: "whatsapp", source: "instagram" } },
+        ],
+      }),
+    });
+    expect(events.status).toBe(204);
+    await get("/thank-you?cta=whatsapp&source=instagram", { "x-forwarded-for": ip });
+    const received = await waitForHits(2);
+    expect(received).toHaveLength(2);
+    expect(received[0]?.body.client_id).toBe(received[1]?.body.client_id);
+    expect(received.flatMap((hit) => hit.body.events.map((event) => event.name)).sort()).toEqual([
+      "conversion",
+      "external_link_click",
+      "generate_lead",
+    ]);
+  });
+});
+
+describe("GA4 having a bad day never slows or breaks a page", () => {
+  async function timed(path: string, ip: string) {
+    const started = performance.now();
+    const response = await get(path, { "x-forwarded-for": ip });
+    await response.text();
+    return { status: response.status, ms: performance.now() - started };
+  }
+
+  it.each(["fail", "hang"] as const)("GA4 %s: /thank-you answers at once", async (mode) => {
+    gaMode = mode;
+    const results = [];
+    for (let i = 0; i < 5; i++)
+      results.push(await timed(`/thank-you?cta=whatsapp&source=${mode}${i}`, visitor()));
+    expect(results.every((result) => result.status === 200)).toBe(true);
+    // GA4's own timeout is 2 s: a page that waited for it would take at least that long.
+    expect(Math.max(...results.map((result) => result.ms))).toBeLessThan(1000);
+    await waitForHits(5);
+    expect(hits.length).toBeGreaterThanOrEqual(5);
+  });
+});
