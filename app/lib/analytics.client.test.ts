@@ -380,3 +380,38 @@ describe("flushOnExit", () => {
     expect(sendBeacon).toHaveBeenCalledOnce();
   });
 });
+
+describe("batches the server will accept", () => {
+  it("splits 25 long events so that no request body passes the 16 KB limit", async () => {
+    vi.useFakeTimers();
+    try {
+      const bodies: string[] = [];
+      const analytics = createAnalytics({
+        fetch: async (_url, init) => {
+          bodies.push(String(init.body));
+          return { ok: true, status: 204 };
+        },
+        setTimeout: (callback, ms) => globalThis.setTimeout(callback, ms),
+        clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+      });
+      const long = "x".repeat(100);
+      analytics.setContext({
+        page_location: long,
+        page_title: long,
+        page_referrer: long,
+        source: "a",
+        campaign: long,
+        language: "en",
+      });
+      for (let i = 0; i < 25; i++) analytics.track("cta_click", { cta_id: long, link_url: long });
+      await vi.advanceTimersByTimeAsync(1000);
+      const sent = bodies.flatMap((body) => (JSON.parse(body) as { events: unknown[] }).events);
+      expect(bodies.length).toBeGreaterThan(1);
+      expect(sent).toHaveLength(25);
+      for (const body of bodies)
+        expect(new TextEncoder().encode(body).byteLength).toBeLessThanOrEqual(16 * 1024);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

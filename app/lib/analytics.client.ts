@@ -35,7 +35,8 @@ export type Analytics = {
 
 export const ENDPOINT = "/api/events";
 const BATCH_DELAY_MS = 1000;
-const MAX_PENDING = 100;
+// Under the server's 16 KB body limit with room to spare: a refused batch is a lost batch.
+const MAX_BODY_BYTES = LIMITS.bodyBytes - 1024;
 
 export function createAnalytics(transport: Transport, endpoint = ENDPOINT): Analytics {
   const pending: QueuedEvent[] = [];
@@ -43,6 +44,16 @@ export function createAnalytics(transport: Transport, endpoint = ENDPOINT): Anal
   let context: Record<string, ParamValue | undefined> = {};
 
   const body = (events: QueuedEvent[]) => JSON.stringify({ events });
+  const encoder = new TextEncoder();
+
+  /** The next batch: at most 25 events, and small enough for the server to accept. */
+  function takeBatch(): QueuedEvent[] {
+    const batch = pending.splice(0, LIMITS.eventsPerRequest);
+    while (batch.length > 1 && encoder.encode(body(batch)).byteLength > MAX_BODY_BYTES) {
+      pending.unshift(batch.pop() as QueuedEvent);
+    }
+    return batch;
+  }
 
   async function deliver(events: QueuedEvent[], attempt = 0): Promise<void> {
     let retry: boolean;
@@ -68,13 +79,12 @@ export function createAnalytics(transport: Transport, endpoint = ENDPOINT): Anal
     if (timer !== null) transport.clearTimeout(timer);
     timer = null;
     while (pending.length > 0) {
-      void deliver(pending.splice(0, LIMITS.eventsPerRequest));
+      void deliver(takeBatch());
     }
   }
 
   return {
     track(name, params = {}, urgent = false) {
-      if (pending.length >= MAX_PENDING) pending.shift();
       pending.push({ name, params: fitParams({ ...context, ...params }) });
       if (urgent || pending.length >= LIMITS.eventsPerRequest) flush();
       else if (timer === null) timer = transport.setTimeout(flush, BATCH_DELAY_MS);
@@ -83,7 +93,7 @@ export function createAnalytics(transport: Transport, endpoint = ENDPOINT): Anal
       if (timer !== null) transport.clearTimeout(timer);
       timer = null;
       while (pending.length > 0) {
-        const events = pending.splice(0, LIMITS.eventsPerRequest);
+        const events = takeBatch();
         const blob = new Blob([body(events)], { type: "application/json" });
         if (!transport.sendBeacon?.(endpoint, blob)) void deliver(events, MAX_RETRIES);
       }

@@ -107,6 +107,22 @@ describe("popupFeatures", () => {
     expect(parsed.top).toBe("0");
   });
 
+  it("stays over a window on a monitor left of the main one", () => {
+    const parsed = features(
+      popupFeatures({ screenX: -1920, screenY: -200, outerWidth: 1920, outerHeight: 1080 }),
+    );
+    expect(parsed.left).toBe("-1260");
+    expect(parsed.top).toBe("140");
+  });
+
+  it("keeps a narrow window's popup on that window's monitor", () => {
+    const parsed = features(
+      popupFeatures({ screenX: -400, screenY: 0, outerWidth: 320, outerHeight: 200 }),
+    );
+    expect(parsed.left).toBe("-400");
+    expect(parsed.top).toBe("0");
+  });
+
   it("falls back to the origin when the window's position is unknown", () => {
     const parsed = features(popupFeatures({}));
     expect(parsed.left).toBe("0");

@@ -32,17 +32,16 @@ type PopupHost = {
   outerHeight?: number;
 };
 
-/** The popup's window features, centred over the current window. */
+/**
+ * The popup's window features: centred over the current window, but never past its top-left
+ * corner, so it stays on the same monitor (whose coordinates may be negative).
+ */
 export function popupFeatures(host: Omit<PopupHost, "open">): string {
   const { width, height } = POPUP_SIZE;
-  const left = Math.max(
-    0,
-    Math.round((host.screenX ?? 0) + ((host.outerWidth ?? width) - width) / 2),
-  );
-  const top = Math.max(
-    0,
-    Math.round((host.screenY ?? 0) + ((host.outerHeight ?? height) - height) / 2),
-  );
+  const x = host.screenX ?? 0;
+  const y = host.screenY ?? 0;
+  const left = Math.max(x, Math.round(x + ((host.outerWidth ?? width) - width) / 2));
+  const top = Math.max(y, Math.round(y + ((host.outerHeight ?? height) - height) / 2));
   return `popup=yes,width=${width},height=${height},left=${left},top=${top}`;
 }
 

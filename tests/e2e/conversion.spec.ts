@@ -202,7 +202,7 @@ test.describe("share", () => {
       () => (window as unknown as { __opened: string[] }).__opened,
     );
     expect(features).toEqual([
-      expect.stringMatching(/^popup=yes,width=600,height=400,left=\d+,top=\d+$/),
+      expect.stringMatching(/^popup=yes,width=600,height=400,left=-?\d+,top=-?\d+$/),
     ]);
     // Phone emulation lays the popup out at 980 px like any page without a viewport tag.
     if (test.info().project.name === "desktop") {
