@@ -17,12 +17,14 @@ import { ErrorScreen } from "~/components/ErrorScreen";
 import { PageSkeleton } from "~/components/PageSkeleton";
 import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { Toaster } from "~/components/Toaster";
 import { brand } from "~/content/brand";
 import { chrome } from "~/content/chrome";
 import { AttributionContext, useVisitAttribution } from "~/hooks/use-attribution";
 import { usePageViews } from "~/hooks/use-page-views";
 import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
+import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { siteSettings } from "~/lib/site.server";
 import stylesheet from "~/tailwind.css";
@@ -36,26 +38,34 @@ export async function loader() {
   return json({ site: siteSettings(getConfig()) });
 }
 
-/** Routes that must only be left by a full page load (a pending meta refresh) say so here. */
-function useDocumentLinks(): boolean {
-  return useMatches().some((match) => {
-    const handle = match.handle as { documentLinks?: boolean } | undefined;
-    return handle?.documentLinks === true;
-  });
+/** The no-script refresh a route asks for (only /thank-you does). */
+function useNoScriptRefresh(): string | null {
+  const matches = useMatches();
+  for (const match of matches) {
+    const handle = match.handle as RouteHandle | undefined;
+    const refresh = handle?.refresh?.(match.data);
+    if (refresh) return refresh;
+  }
+  return null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { attribution, ready } = useVisitAttribution();
-  const documentLinks = useDocumentLinks();
+  const refresh = useNoScriptRefresh();
   usePageViews(attribution, ready);
   return (
     <html lang="en" dir="ltr">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content={brand.themeColor} />
         <Meta />
+        {refresh ? (
+          <noscript>
+            <meta httpEquiv="refresh" content={refresh} />
+          </noscript>
+        ) : null}
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
@@ -66,12 +76,13 @@ export function Layout({ children }: { children: ReactNode }) {
           {chrome.skipLink}
         </a>
         <AttributionContext.Provider value={attribution}>
-          <SiteHeader siteUrl={data?.site.siteUrl} documentLinks={documentLinks} />
+          <SiteHeader site={data?.site} />
           <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
             {children}
           </main>
-          {data ? <SiteFooter site={data.site} documentLinks={documentLinks} /> : null}
+          {data ? <SiteFooter site={data.site} /> : null}
         </AttributionContext.Provider>
+        <Toaster />
         <ScrollRestoration />
         <Scripts />
       </body>

@@ -5,14 +5,16 @@ import { useAttribution } from "~/hooks/use-attribution";
 import { track } from "~/lib/analytics.client";
 import { type CtaSpec, resolveCta } from "~/lib/cta";
 
-export type CtaVariant = "primary" | "secondary" | "ghost";
+export type CtaVariant = "primary" | "secondary" | "ghost" | "icon" | "inline";
+
+const BUTTON = "min-h-12 justify-center rounded-xl px-5 py-3 text-base font-semibold";
 
 const VARIANTS: Record<CtaVariant, string> = {
-  primary:
-    "bg-road-700 text-white shadow-lg shadow-road-700/25 hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600",
-  secondary:
-    "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-ink-700 dark:bg-ink-900 dark:text-white dark:hover:bg-ink-800",
-  ghost: "text-slate-900 underline-offset-4 hover:underline dark:text-white",
+  primary: `${BUTTON} bg-road-700 text-white shadow-lg shadow-road-700/25 hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600`,
+  secondary: `${BUTTON} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-ink-700 dark:bg-ink-900 dark:text-white dark:hover:bg-ink-800`,
+  ghost: `${BUTTON} text-slate-900 underline-offset-4 hover:underline dark:text-white`,
+  icon: "size-11 justify-center rounded-xl text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800",
+  inline: "min-h-11 underline-offset-4 hover:underline",
 };
 
 export type CtaLinkProps = {
@@ -23,6 +25,8 @@ export type CtaLinkProps = {
   variant?: CtaVariant;
   className?: string;
   children?: ReactNode;
+  /** For icon-only links: the accessible name (the visible text is left out). */
+  label?: string;
 };
 
 /**
@@ -37,6 +41,7 @@ export function CtaLink({
   variant = "primary",
   className = "",
   children,
+  label,
 }: CtaLinkProps) {
   const { source } = useAttribution();
   const { pathname } = useLocation();
@@ -45,11 +50,16 @@ export function CtaLink({
   const onClick = () => {
     if (resolved.event) track(resolved.event.name, resolved.event.params, leaves);
   };
-  const classes = `inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 text-base font-semibold transition-colors ${VARIANTS[variant]} ${className}`;
+  const classes = `inline-flex items-center gap-2 transition-colors ${VARIANTS[variant]} ${className}`;
   const content = (
     <>
-      {Icon ? <Icon aria-hidden="true" className="size-5 shrink-0" /> : null}
-      <span>{children ?? cta.text}</span>
+      {Icon ? (
+        <Icon
+          aria-hidden="true"
+          className={variant === "inline" ? "size-4 shrink-0" : "size-5 shrink-0"}
+        />
+      ) : null}
+      {label ? null : <span>{children ?? cta.text}</span>}
       {cta.arrow ? (
         <ArrowRight aria-hidden="true" className="size-4 shrink-0 rtl:-scale-x-100" />
       ) : null}
@@ -57,7 +67,7 @@ export function CtaLink({
   );
   if (resolved.kind === "internal") {
     return (
-      <Link to={resolved.href} className={classes} onClick={onClick}>
+      <Link to={resolved.href} className={classes} onClick={onClick} aria-label={label}>
         {content}
       </Link>
     );
@@ -67,6 +77,7 @@ export function CtaLink({
       href={resolved.href}
       className={classes}
       onClick={onClick}
+      aria-label={label}
       target={resolved.newTab ? "_blank" : undefined}
       rel={resolved.newTab ? "noopener noreferrer" : undefined}
     >

@@ -1,6 +1,8 @@
 import { Share2 } from "lucide-react";
-import type { MouseEvent } from "react";
+import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { Tooltip } from "~/components/Tooltip";
 import { share } from "~/content/share";
+import { ui } from "~/content/ui";
 import { track } from "~/lib/analytics.client";
 import {
   nativeShare,
@@ -9,25 +11,76 @@ import {
   type SharePlatform,
   shareUrl,
 } from "~/lib/share";
+import { toast } from "~/lib/toast";
+
+export type ShareMenuVariant = "button" | "icon";
+
+export type ShareMenuProps = {
+  siteUrl: string;
+  /** Where on the page the control sits, for the social_share event ("header"…). */
+  placement: string;
+  /** "button": outlined with the word Share. "icon": 44x44 icon-only, named by a tooltip. */
+  variant?: ShareMenuVariant;
+  className?: string;
+};
+
+const SUMMARY =
+  "inline-flex cursor-pointer list-none items-center gap-2 rounded-xl border border-slate-300 font-semibold hover:bg-slate-50 dark:border-ink-700 dark:hover:bg-ink-800 [&::-webkit-details-marker]:hidden";
+const ITEM =
+  "flex min-h-11 w-full items-center rounded-lg px-3 text-start hover:bg-slate-100 dark:hover:bg-ink-800";
 
 /**
  * A share control that works without JavaScript: a disclosure of real links to each network.
- * With JavaScript, the phone's own share sheet opens instead where there is one, and the
- * networks open in a 600x400 popup.
+ * With JavaScript, the phone's own share sheet opens instead where there is one, the networks
+ * open in a 600x400 popup, the link can be copied, and the menu closes like a menu should
+ * (Escape, a click outside, a choice).
  */
 export function ShareMenu({
   siteUrl,
   placement,
+  variant = "button",
   className = "",
-}: {
-  siteUrl: string;
-  placement: string;
-  className?: string;
-}) {
-  const data = (platform: SharePlatform | "native") => ({
+}: ShareMenuProps) {
+  const detailsRef = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
+  const [open, setOpen] = useState(false);
+  // Copying needs script, so the item only appears once there is script to run it.
+  const [canCopy, setCanCopy] = useState(false);
+
+  useEffect(() => {
+    setCanCopy(typeof navigator.clipboard?.writeText === "function");
+    // The menu may have been opened before hydration, when no toggle was heard.
+    setOpen(detailsRef.current?.open ?? false);
+  }, []);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      if (detailsRef.current) detailsRef.current.open = false;
+      summaryRef.current?.focus();
+    };
+    const onClick = (event: globalThis.MouseEvent) => {
+      const details = detailsRef.current;
+      if (details && !details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("click", onClick);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("click", onClick);
+    };
+  }, [open]);
+
+  const close = (returnFocus: boolean) => {
+    if (detailsRef.current) detailsRef.current.open = false;
+    if (returnFocus) summaryRef.current?.focus();
+  };
+
+  const data = (method: SharePlatform | "native" | "copy") => ({
     title: share.title,
     text: share.text,
-    url: `${siteUrl}/?source=${platform === "native" ? "share" : platform}`,
+    url: `${siteUrl}/?source=${method === "native" ? "share" : method}`,
   });
 
   const onSummaryClick = async (event: MouseEvent<HTMLElement>) => {
@@ -40,18 +93,58 @@ export function ShareMenu({
   const onPlatformClick = (platform: SharePlatform) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (openSharePopup(event.currentTarget.href, window)) event.preventDefault();
     track("social_share", { method: platform, placement });
+    // A blocked popup still opens the link in a tab: closing the menu does not stop it.
+    close(false);
   };
 
+  const onCopy = async () => {
+    // The button is about to be hidden: focus goes back where the user started.
+    close(true);
+    try {
+      await navigator.clipboard.writeText(data("copy").url);
+    } catch (error) {
+      console.error("Copy failed:", error);
+      toast(ui.share.copyFailed);
+      return;
+    }
+    toast(ui.share.copied);
+    track("social_share", { method: "copy", placement });
+  };
+
+  const icon = <Share2 aria-hidden="true" className="size-5" />;
+
   return (
-    <details className={`group relative ${className}`}>
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the disclosure's own button */}
-      <summary
-        onClick={onSummaryClick}
-        className="inline-flex min-h-12 cursor-pointer list-none items-center gap-2 rounded-xl border border-slate-300 px-5 py-3 font-semibold hover:bg-slate-50 dark:border-ink-700 dark:hover:bg-ink-800 [&::-webkit-details-marker]:hidden"
-      >
-        <Share2 aria-hidden="true" className="size-5" />
-        {share.button}
-      </summary>
+    <details
+      ref={detailsRef}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+      className={`group relative ${className}`}
+    >
+      {variant === "icon" ? (
+        <Tooltip label={share.button} disabled={open}>
+          {({ props, tooltip }) => (
+            // biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the disclosure's own button
+            <summary
+              ref={summaryRef}
+              onClick={onSummaryClick}
+              {...props}
+              className={`${SUMMARY} relative size-11 justify-center`}
+            >
+              {icon}
+              {tooltip}
+            </summary>
+          )}
+        </Tooltip>
+      ) : (
+        // biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the disclosure's own button
+        <summary
+          ref={summaryRef}
+          onClick={onSummaryClick}
+          className={`${SUMMARY} min-h-12 px-5 py-3`}
+        >
+          {icon}
+          {share.button}
+        </summary>
+      )}
       <ul
         aria-label={share.menuLabel}
         className="absolute end-0 z-30 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-ink-700 dark:bg-ink-900"
@@ -63,13 +156,20 @@ export function ShareMenu({
               target="_blank"
               rel="noopener noreferrer"
               onClick={onPlatformClick(platform)}
-              className="flex min-h-11 items-center rounded-lg px-3 hover:bg-slate-100 dark:hover:bg-ink-800"
+              className={ITEM}
             >
               {share.platforms[platform]}
               <span className="sr-only"> {share.opensInNewWindow}</span>
             </a>
           </li>
         ))}
+        {canCopy ? (
+          <li>
+            <button type="button" onClick={onCopy} className={`${ITEM} cursor-pointer`}>
+              {ui.share.copyLink}
+            </button>
+          </li>
+        ) : null}
       </ul>
     </details>
   );

@@ -21,20 +21,19 @@ export function SitemapPage() {
           </li>
         ))}
       </ul>
-      {copy.sections.length > 0 ? (
-        <>
-          <h2 className="mt-10 text-xl font-semibold">{copy.sectionsHeading}</h2>
-          <ul className="mt-4 grid gap-2 sm:grid-cols-2">
-            {copy.sections.map((section) => (
-              <li key={section.href}>
-                <Link to={section.href} className="inline-flex min-h-11 items-center underline">
-                  {section.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </>
-      ) : null}
+      <h2 className="mt-10 text-xl font-semibold">{copy.sectionsHeading}</h2>
+      <ul className="mt-4 grid gap-x-6 sm:grid-cols-2">
+        {copy.sections.map((section) => (
+          <li key={section.href}>
+            <Link
+              to={section.href}
+              className="inline-flex min-h-11 items-center underline underline-offset-4"
+            >
+              {section.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -42,6 +42,8 @@ export const thankYou = {
   countdown: (seconds: number) =>
     seconds > 0 ? `Continuing in ${seconds} second${seconds === 1 ? "" : "s"}.` : "Continuing now…",
   returned: "Welcome back. Continue when you're ready.",
+  stopped: "Staying here. Continue when you're ready.",
+  stay: "Stay on this page",
   noTarget:
     "Thanks for your interest in Darb. Have a look around the site, or get in touch any time.",
   goNow: "Go now",

@@ -1,6 +1,9 @@
 export const footer = {
   address: "Dubai, UAE",
   navLabel: "Footer",
+  contactHeading: "Contact",
+  pagesHeading: "Site",
+  sectionsHeading: "On this page",
   rights: "All rights reserved.",
   links: [
     { label: "Home", href: "/" },

@@ -1,15 +1,47 @@
 import { brand } from "~/content/brand";
 
-/** Copy for the landing page, section by section, in page order. */
+/** The landing page's head, navigation and hero. Sections follow in `sections.ts` and beyond. */
 export const landing = {
   head: {
     title: brand.name,
     description:
       "Darb is a free driving coach and navigation app for Dubai: AI safety coaching, real-time alerts, smarter routes, post-drive analytics and up to 25% insurance cashback.",
   },
+  nav: {
+    label: "Main",
+    menu: "Menu",
+    closeMenu: "Close menu",
+    links: [
+      { id: "how-it-works", label: "How It Works" },
+      { id: "features", label: "Features" },
+      { id: "plans", label: "App Plans" },
+      { id: "download", label: "Download App" },
+      { id: "faq", label: "FAQ" },
+    ],
+    email: "E-mail us",
+    whatsapp: "Chat on WhatsApp",
+  },
   hero: {
     badge: "Limited beta · free for Dubai drivers",
     headline: "Drive Dubai safer. Get up to 25% back on insurance.",
     lead: "Darb coaches you on every drive, warns you before speed cameras, school zones and sudden braking on Sheikh Zayed Road, and turns safe driving into cashback on your insurance.",
+    countdownLabel: "Beta places close in",
+    deadlineNote:
+      "Download before 15 June for lifetime premium features and priority cashback processing.",
+    socialProof: "47 Dubai drivers already use Darb",
+    rating: {
+      value: 4.8,
+      count: 47,
+      before: "Rated",
+      after: (count: number) => `from ${count} ratings`,
+    },
+    mockup: {
+      alertTitle: "Speed camera in 400 m",
+      alertBody: "Limit 100 km/h · you're at 112",
+      road: "Sheikh Zayed Rd",
+      score: "Drive score",
+      scoreValue: "92",
+      eta: "Downtown · 18 min",
+    },
   },
 } as const;

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 
 function cameBack(): boolean {
   const entry = performance.getEntriesByType("navigation")[0] as
@@ -7,33 +7,41 @@ function cameBack(): boolean {
   return entry?.type === "back_forward";
 }
 
+export type RedirectState = "counting" | "stopped" | "returned";
+
 /**
- * Mirrors the page's <meta http-equiv="refresh"> as a visible countdown. A visitor who comes
- * Back from WhatsApp or the demo is not bounced out again: the pending refresh is cancelled
- * (window.stop) and they choose when to go.
+ * With JavaScript, /thank-you moves on by itself after `seconds` (counted from the document's
+ * start, as the no-script refresh would), and the visitor can stop it (WCAG 2.2.1). A visitor
+ * coming Back from WhatsApp or the demo is not sent out again. Leaving the page cancels it.
  */
-export function useRedirectCountdown(seconds: number, active: boolean) {
+export function useRedirectCountdown(seconds: number, target: string | null) {
   const [remaining, setRemaining] = useState(seconds);
-  const [returned, setReturned] = useState(false);
+  const [state, setState] = useState<RedirectState>("counting");
+
   useEffect(() => {
-    if (!active) return;
-    const stay = () => {
-      window.stop();
-      setReturned(true);
-    };
-    if (cameBack()) return stay();
+    if (target === null || state !== "counting") return;
+    if (cameBack()) {
+      setState("returned");
+      return;
+    }
     const onShow = (event: PageTransitionEvent) => {
-      if (event.persisted) stay();
+      if (event.persisted) setState("returned");
     };
     window.addEventListener("pageshow", onShow);
-    // The refresh started with the document, before hydration: count from there.
-    const tick = () => setRemaining(Math.max(0, Math.ceil(seconds - performance.now() / 1000)));
+    let timer = 0;
+    const tick = () => {
+      const left = Math.max(0, seconds - performance.now() / 1000);
+      setRemaining(Math.ceil(left));
+      if (left <= 0) window.location.assign(target);
+      else timer = window.setTimeout(tick, Math.min(250, left * 1000));
+    };
     tick();
-    const timer = window.setInterval(tick, 250);
     return () => {
-      window.clearInterval(timer);
+      window.clearTimeout(timer);
       window.removeEventListener("pageshow", onShow);
     };
-  }, [seconds, active]);
-  return { remaining, returned };
+  }, [seconds, target, state]);
+
+  const stop = useCallback(() => setState("stopped"), []);
+  return { remaining, state, stop };
 }

@@ -1,10 +1,33 @@
 import type { MetaFunction } from "@remix-run/node";
+import { Download } from "~/components/Download";
+import { Faq } from "~/components/Faq";
+import { Features } from "~/components/Features";
+import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
+import { HowItWorks } from "~/components/HowItWorks";
+import { Plans } from "~/components/Plans";
+import { SafetyResults } from "~/components/SafetyResults";
+import { Testimonial } from "~/components/Testimonial";
+import { TrustBadges } from "~/components/TrustBadges";
 import { landing } from "~/content/landing";
 import { pageMeta } from "~/lib/seo";
 
 export const meta: MetaFunction = () => pageMeta(landing.head);
 
+/** Spec §2: the landing page's sections, in this order (header and footer come from the root). */
 export default function Index() {
-  return <Hero />;
+  return (
+    <>
+      <Hero />
+      <HowItWorks />
+      <Features />
+      <SafetyResults />
+      <Plans />
+      <Testimonial />
+      <TrustBadges />
+      <Download />
+      <Faq />
+      <GetStarted />
+    </>
+  );
 }

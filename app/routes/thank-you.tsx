@@ -8,6 +8,7 @@ import { attributionFrom } from "~/lib/attribution";
 import { getConfig } from "~/lib/config.server";
 import { recordLead } from "~/lib/leads.server";
 import { readThankYou } from "~/lib/redirect.server";
+import type { RouteHandle } from "~/lib/route-handle";
 import { pageMeta } from "~/lib/seo";
 import { mayTrack } from "~/lib/visitor.server";
 
@@ -40,15 +41,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  ...pageMeta({ title: thankYou.title, description: thankYou.description, noindex: true }),
-  ...(data?.target
-    ? [{ httpEquiv: "refresh", content: `${REDIRECT_DELAY_SECONDS};url=${data.target}` }]
-    : []),
-];
+export const meta: MetaFunction<typeof loader> = () =>
+  pageMeta({ title: thankYou.title, description: thankYou.description, noindex: true });
 
-/** The pending refresh would follow a client-side navigation; the root makes links full loads. */
-export const handle = { documentLinks: true };
+/**
+ * Without JavaScript the delayed redirect is a <meta http-equiv="refresh">, which the root puts
+ * in the head inside <noscript>. With JavaScript the page counts down itself and the visitor
+ * can stop it: a refresh nobody can stop fails WCAG 2.2.1.
+ */
+export const handle: RouteHandle = {
+  refresh: (data) => {
+    const { target } = data as { target: string | null };
+    return target ? `${REDIRECT_DELAY_SECONDS};url=${target}` : null;
+  },
+};
 
 export default function ThankYouRoute() {
   const data = useLoaderData<typeof loader>();

@@ -1,0 +1,80 @@
+import { useEffect, useState } from "react";
+import { ui } from "~/content/ui";
+import {
+  COUNTDOWN_UNITS,
+  countdownTarget,
+  nextTickDelay,
+  type Remaining,
+  remaining,
+  spokenRemaining,
+} from "~/lib/countdown";
+
+/** When the document started loading, so slow hydration does not stretch the two days. */
+function pageLoadedAt(): number {
+  const now = Date.now();
+  const origin = performance.timeOrigin;
+  return Number.isFinite(origin) && origin <= now ? origin : now;
+}
+
+const pad = (value: number) => String(value).padStart(2, "0");
+
+/**
+ * The beta countdown: days, hours, mins and secs. The server cannot know the visitor's clock,
+ * so it (and the first browser render) shows "--" in cells of the final size; the numbers come
+ * after hydration. Screen readers get one sentence, to the minute, and no live region: a
+ * number announced every second would drown out the page. Nothing animates on a tick.
+ */
+export function Countdown({
+  betaClosesAt,
+  className = "",
+}: {
+  /** ISO date-time from BETA_CLOSES_AT; null = two days after the page loaded. */
+  betaClosesAt: string | null;
+  className?: string;
+}) {
+  const [left, setLeft] = useState<Remaining | null>(null);
+
+  useEffect(() => {
+    const target = countdownTarget(betaClosesAt, pageLoadedAt());
+    let timer: number | undefined;
+    const tick = () => {
+      const now = Date.now();
+      const next = remaining(target, now);
+      setLeft(next);
+      if (!next.done) timer = window.setTimeout(tick, nextTickDelay(target, now));
+    };
+    tick();
+    return () => window.clearTimeout(timer);
+  }, [betaClosesAt]);
+
+  // Before the clock is known, "2 days" is still exactly true of a countdown from page load.
+  const sentence = left
+    ? spokenRemaining(left, ui.countdown.spoken)
+    : betaClosesAt === null
+      ? spokenRemaining(remaining(countdownTarget(null, 0), 0), ui.countdown.spoken)
+      : ui.countdown.pending;
+
+  return (
+    <div className={className}>
+      <p className="sr-only">{sentence}</p>
+      <div aria-hidden="true" className="flex gap-2 sm:gap-3">
+        {COUNTDOWN_UNITS.map((unit) => (
+          <div
+            key={unit}
+            className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 sm:w-20 dark:border-ink-700 dark:bg-ink-900"
+          >
+            <span
+              data-unit={unit}
+              className="text-2xl leading-9 font-bold tabular-nums sm:text-3xl"
+            >
+              {left ? pad(left[unit]) : ui.countdown.placeholder}
+            </span>
+            <span className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
+              {ui.countdown.units[unit]}
+            </span>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Check } from "lucide-react";
+import { CtaLink } from "~/components/CtaLink";
+import { Section } from "~/components/Section";
+import { contact } from "~/content/conversion";
+import { plans } from "~/content/plans";
+import { useSite } from "~/hooks/use-site";
+import { contactHref } from "~/lib/cta";
+import { formatPrice } from "~/lib/format";
+
+export function Plans() {
+  const site = useSite();
+  const href = contactHref("whatsapp", site, contact);
+  return (
+    <Section id="plans" heading={plans.heading} intro={plans.intro} tone="tinted">
+      <ul className="grid gap-6 lg:grid-cols-3">
+        {plans.items.map((plan) => (
+          <li
+            key={plan.id}
+            className={`flex flex-col rounded-3xl bg-white p-6 shadow-sm sm:p-8 dark:bg-ink-950 ${plan.highlighted ? "ring-2 ring-road-600 dark:ring-road-500" : "ring-1 ring-slate-200 dark:ring-ink-800"}`}
+          >
+            <div className="flex items-center justify-between gap-2">
+              <h3 className="text-xl font-bold">{plan.name}</h3>
+              {plan.highlighted ? (
+                <span className="rounded-full bg-road-700 px-3 py-1 text-xs font-semibold text-white dark:bg-road-500 dark:text-ink-950">
+                  {plans.popular}
+                </span>
+              ) : null}
+            </div>
+            <p className="mt-4 text-4xl font-extrabold tracking-tight tabular-nums">
+              {plan.price === 0 ? plans.free : formatPrice(plan.price, plans.currency)}
+              {plan.price > 0 && plans.period ? (
+                <span className="text-base font-medium text-slate-600 dark:text-slate-400">
+                  {" "}
+                  / {plans.periodLabel[plans.period]}
+                </span>
+              ) : null}
+            </p>
+            <p className="mt-2 text-slate-700 dark:text-slate-300">{plan.summary}</p>
+            <ul className="mt-6 flex-1 space-y-3">
+              {plan.features.map((feature) => (
+                <li key={feature} className="flex gap-3">
+                  <Check
+                    aria-hidden="true"
+                    className="mt-0.5 size-5 shrink-0 text-road-700 dark:text-road-500"
+                  />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+            <CtaLink
+              placement={`plan-${plan.id}`}
+              variant={plan.highlighted ? "primary" : "secondary"}
+              className="mt-8 w-full"
+              cta={{ text: plan.cta, ctaType: "whatsapp", external: true, href }}
+            />
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

@@ -1,0 +1,168 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ShareMenu } from "~/components/ShareMenu";
+import { Toaster } from "~/components/Toaster";
+import { TOOLTIP_OPEN_DELAY_MS } from "~/components/Tooltip";
+import { track } from "~/lib/analytics.client";
+import { dismiss, getSnapshot } from "~/lib/toast";
+
+vi.mock("~/lib/analytics.client", () => ({ track: vi.fn() }));
+
+const SITE = "https://darb.example";
+
+function stubShare(share: ((data: unknown) => Promise<void>) | undefined) {
+  Object.defineProperty(navigator, "share", { value: share, configurable: true });
+}
+
+beforeEach(() => {
+  stubShare(undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  for (const item of getSnapshot()) dismiss(item.id);
+  stubShare(undefined);
+  vi.mocked(track).mockClear();
+});
+
+function renderMenu(variant?: "button" | "icon") {
+  const view = render(
+    <>
+      <ShareMenu siteUrl={SITE} placement="header" variant={variant} />
+      <Toaster />
+      <button type="button">Elsewhere</button>
+    </>,
+  );
+  const details = view.container.querySelector("details") as HTMLDetailsElement;
+  const summary = details.querySelector("summary") as HTMLElement;
+  return { details, summary };
+}
+
+const links = () => screen.getAllByRole("link", { hidden: true });
+
+describe("ShareMenu", () => {
+  it("is real links in a disclosure without JavaScript, and no copy button", () => {
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(<ShareMenu siteUrl={SITE} placement="header" />);
+    expect(host.querySelector("details > summary")?.textContent).toBe("Share");
+    expect(host.querySelectorAll("details a[href]")).toHaveLength(4);
+    expect(host.querySelector("button")).toBeNull();
+  });
+
+  it("links to each network's share page with the attributed page URL", () => {
+    renderMenu();
+    const hrefs = links().map((link) => link.getAttribute("href"));
+    const page = (source: string) => encodeURIComponent(`${SITE}/?source=${source}`);
+    expect(hrefs).toEqual([
+      `https://www.facebook.com/sharer/sharer.php?u=${page("facebook")}`,
+      expect.stringMatching(
+        new RegExp(`^https://twitter\\.com/intent/tweet\\?text=.+&url=${page("twitter")}$`),
+      ),
+      `https://www.linkedin.com/sharing/share-offsite/?url=${page("linkedin")}`,
+      expect.stringMatching(new RegExp(`^https://wa\\.me/\\?text=.+${page("whatsapp")}$`)),
+    ]);
+    for (const link of links()) {
+      expect(link.getAttribute("target")).toBe("_blank");
+      expect(link.getAttribute("rel")).toBe("noopener noreferrer");
+    }
+  });
+
+  it("keeps the word Share on the button variant", () => {
+    const { summary } = renderMenu();
+    expect(summary.textContent).toBe("Share");
+    expect(summary.hasAttribute("aria-label")).toBe(false);
+  });
+
+  it("copies the share link, confirms with a toast and reports it", async () => {
+    const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined);
+    const { details, summary } = renderMenu();
+    fireEvent.click(summary);
+    expect(details.open).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(await screen.findByText("Link copied")).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(`${SITE}/?source=copy`);
+    expect(track).toHaveBeenCalledWith("social_share", { method: "copy", placement: "header" });
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+  });
+
+  it("says so, and logs, when the copy fails", async () => {
+    const failure = new Error("denied");
+    vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(failure);
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    const { summary } = renderMenu();
+    fireEvent.click(summary);
+    fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
+    expect(await screen.findByText("Couldn't copy the link")).toBeTruthy();
+    expect(log).toHaveBeenCalledWith("Copy failed:", failure);
+    expect(screen.queryByText("Link copied")).toBeNull();
+    expect(track).not.toHaveBeenCalled();
+  });
+
+  it("closes on Escape and puts focus back on the summary", () => {
+    const { details, summary } = renderMenu();
+    fireEvent.click(summary);
+    const firstLink = links()[0] as HTMLElement;
+    act(() => firstLink.focus());
+    fireEvent.keyDown(firstLink, { key: "Escape" });
+    expect(details.open).toBe(false);
+    expect(document.activeElement).toBe(summary);
+  });
+
+  it("closes on a click outside, not on one inside", () => {
+    const { details, summary } = renderMenu();
+    fireEvent.click(summary);
+    fireEvent.click(screen.getByRole("list", { hidden: true }));
+    expect(details.open).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Elsewhere" }));
+    expect(details.open).toBe(false);
+  });
+
+  it("opens a network in a popup, reports it and closes the menu", () => {
+    const open = vi.spyOn(window, "open").mockReturnValue({ opener: window } as unknown as Window);
+    const { details, summary } = renderMenu();
+    fireEvent.click(summary);
+    const facebook = links()[0] as HTMLAnchorElement;
+    const notCancelled = fireEvent.click(facebook);
+    expect(notCancelled).toBe(false);
+    expect(open).toHaveBeenCalledWith(
+      facebook.href,
+      "_blank",
+      expect.stringMatching(/^popup=yes,width=600,height=400,/),
+    );
+    expect(track).toHaveBeenCalledWith("social_share", { method: "facebook", placement: "header" });
+    expect(details.open).toBe(false);
+  });
+
+  it("uses the native share sheet when there is one, instead of the menu", async () => {
+    const nativeShare = vi.fn(() => Promise.resolve());
+    stubShare(nativeShare);
+    const { summary } = renderMenu();
+    // The click is cancelled, which keeps the menu shut in a browser. (happy-dom opens
+    // <details> before the click reaches React, so its open state says nothing here.)
+    expect(fireEvent.click(summary)).toBe(false);
+    expect(nativeShare).toHaveBeenCalledWith(
+      expect.objectContaining({ url: `${SITE}/?source=share` }),
+    );
+    await waitFor(() =>
+      expect(track).toHaveBeenCalledWith("social_share", { method: "native", placement: "header" }),
+    );
+  });
+
+  it("as an icon, is a 44 px control named Share with a tooltip", () => {
+    vi.useFakeTimers();
+    try {
+      const { summary } = renderMenu("icon");
+      expect(summary.getAttribute("aria-label")).toBe("Share");
+      expect(summary.textContent).toBe("");
+      expect(summary.className).toContain("size-11");
+      fireEvent.pointerEnter(summary, { pointerType: "mouse" });
+      act(() => vi.advanceTimersByTime(TOOLTIP_OPEN_DELAY_MS));
+      expect(summary.querySelector('[role="tooltip"]')?.textContent).toBe("Share");
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});

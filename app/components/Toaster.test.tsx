@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { renderToString } from "react-dom/server";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { Toaster } from "~/components/Toaster";
+import { dismiss, getSnapshot, resume, TOAST_DURATION_MS, toast } from "~/lib/toast";
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+
+afterEach(() => {
+  cleanup();
+  // The store is the page's one toaster: empty it for the next test.
+  for (const item of getSnapshot()) dismiss(item.id);
+  resume();
+  vi.useRealTimers();
+});
+
+const shown = () =>
+  screen.queryAllByRole("listitem").map((item) => item.querySelector("p")?.textContent);
+
+describe("Toaster", () => {
+  it("renders an empty polite live region on the server, whatever the store holds", () => {
+    toast("Not for the server");
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(<Toaster />);
+    const region = host.querySelector('[role="status"]');
+    expect(region?.getAttribute("aria-live")).toBe("polite");
+    expect(host.textContent).toBe("");
+  });
+
+  it("shows a toast inside the live region and removes it after 5 s", () => {
+    render(<Toaster />);
+    act(() => {
+      toast("Link copied");
+    });
+    expect(within(screen.getByRole("status")).getByText("Link copied")).toBeTruthy();
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1));
+    expect(shown()).toEqual(["Link copied"]);
+    act(() => vi.advanceTimersByTime(1));
+    expect(shown()).toEqual([]);
+    expect(screen.getByRole("status")).toBeTruthy();
+  });
+
+  it("honours a custom duration", () => {
+    render(<Toaster />);
+    act(() => {
+      toast("Quick", { duration: 1500 });
+    });
+    act(() => vi.advanceTimersByTime(1500));
+    expect(shown()).toEqual([]);
+  });
+
+  it("shows at most three toasts, newest last", () => {
+    render(<Toaster />);
+    act(() => {
+      for (const message of ["one", "two", "three", "four"]) toast(message);
+    });
+    expect(shown()).toEqual(["two", "three", "four"]);
+  });
+
+  it("removes a toast with its Dismiss button", () => {
+    render(<Toaster />);
+    act(() => {
+      toast("first");
+      toast("second");
+    });
+    const buttons = screen.getAllByRole("button", { name: "Dismiss" });
+    expect(buttons).toHaveLength(2);
+    fireEvent.click(buttons[0] as HTMLElement);
+    expect(shown()).toEqual(["second"]);
+  });
+
+  it("holds toasts while the pointer is on them", () => {
+    render(<Toaster />);
+    act(() => {
+      toast("Link copied");
+    });
+    const list = screen.getByRole("list");
+    fireEvent.mouseEnter(list);
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS * 3));
+    expect(shown()).toEqual(["Link copied"]);
+    fireEvent.mouseLeave(list);
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(shown()).toEqual([]);
+  });
+
+  it("does not stay paused after the last toast goes while focused", () => {
+    render(<Toaster />);
+    act(() => {
+      toast("first");
+    });
+    const button = screen.getByRole("button", { name: "Dismiss" });
+    button.focus();
+    fireEvent.click(button);
+    act(() => {
+      toast("second");
+    });
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS));
+    expect(shown()).toEqual([]);
+  });
+});

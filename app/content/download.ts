@@ -1,0 +1,22 @@
+/** Download section and the closing call to action. */
+export const download = {
+  heading: "Get the app",
+  body: "Darb is in a limited beta for Dubai drivers. Message us on WhatsApp and we'll send your personal download link for iPhone or Android, or write to us if you prefer e-mail.",
+  steps: [
+    "Tap the button below",
+    "Send the pre-filled message",
+    "Install from the link we send back",
+  ],
+  whatsapp: "Get the link on WhatsApp",
+  email: "Ask by e-mail",
+  deadline:
+    "Download before 15 June for lifetime premium features and priority cashback processing.",
+} as const;
+
+export const getStarted = {
+  heading: "Start driving safer this week",
+  body: "Free to download, free to keep. Your first coaching tip arrives after your first drive.",
+  app: "Get the free app",
+  email: "E-mail support",
+  share: "Share",
+} as const;

@@ -1,0 +1,82 @@
+import {
+  BellRing,
+  BrainCircuit,
+  ChartNoAxesCombined,
+  MessageCircle,
+  Route,
+  Smartphone,
+  Wallet,
+} from "lucide-react";
+
+/** How it works, features and safety results: what the app does, specific to Dubai's roads. */
+export const howItWorks = {
+  heading: "How it works",
+  intro: "Three steps, no hardware, no paperwork.",
+  steps: [
+    {
+      icon: MessageCircle,
+      title: "Get your invite on WhatsApp",
+      body: "Message us and we send your beta link for iPhone or Android within the hour, 8 am to 10 pm, every day.",
+    },
+    {
+      icon: Smartphone,
+      title: "Drive as you always do",
+      body: "Put the phone in a mount. Darb starts by itself when you pass 15 km/h and stops when you park, with no buttons at the lights.",
+    },
+    {
+      icon: Wallet,
+      title: "Get coached, get cashback",
+      body: "After each drive you get a score and one thing to work on. Keep your score up and we send the report your insurer needs for cashback.",
+    },
+  ],
+} as const;
+
+export const features = {
+  heading: "Everything a Dubai driver needs, in one free app",
+  intro:
+    "Built around the roads you drive every day, from the morning crawl on Al Khail Road to an empty E11 at midnight.",
+  items: [
+    {
+      icon: BrainCircuit,
+      title: "AI-powered safety coaching",
+      body: "Darb learns how you brake, corner and follow, then coaches the one habit that costs you most: late braking into the Interchange 1 queue, or tailgating in the fast lane.",
+    },
+    {
+      icon: BellRing,
+      title: "Real-time alerts",
+      body: "Spoken warnings before RTA speed cameras, school zones at pick-up time, stopped traffic ahead, and fog or sandstorm advisories from the National Centre of Meteorology.",
+    },
+    {
+      icon: Route,
+      title: "Route optimisation",
+      body: "Routes that weigh live traffic against Salik gates, so you choose between the toll and the ten minutes it saves before you reach the gantry.",
+    },
+    {
+      icon: ChartNoAxesCombined,
+      title: "Post-drive analytics",
+      body: "Every trip as a map with its harsh brakes, speeding stretches and phone pick-ups marked, plus your weekly trend, so you can see the habit change.",
+    },
+    {
+      icon: Wallet,
+      title: "Up to 25% insurance cashback",
+      body: "Safe driving earns cashback of up to 25% of your premium through partner insurers; Darb prepares the driving report they ask for.",
+    },
+  ],
+} as const;
+
+export const safetyResults = {
+  heading: "What a week of coaching looks like",
+  intro: "An example report from the app, for a 35-minute commute from Al Barsha to DIFC.",
+  exampleLabel: "Example report",
+  week: "Week 3 of coaching",
+  metrics: [
+    { label: "Drive score", before: "71", after: "88", note: "out of 100" },
+    { label: "Harsh braking", before: "9", after: "3", note: "per 100 km" },
+    { label: "Time over the limit", before: "6%", after: "1%", note: "of driving time" },
+    { label: "Phone pick-ups", before: "4", after: "0", note: "per drive" },
+  ],
+  beforeLabel: "Week 1",
+  afterLabel: "Week 3",
+  takeaway:
+    "The coaching tip that week: leave a three-second gap on Sheikh Zayed Road; most harsh braking came from following too close between Interchanges 2 and 4.",
+} as const;

@@ -1,0 +1,43 @@
+import { type RefObject, useCallback, useEffect, useReducer } from "react";
+import { CLOSED, type MenuEvent, menuReducer } from "~/lib/menu";
+
+/**
+ * The mobile menu's behaviour: Escape and clicks outside `container` close it, so does a screen
+ * growing past the breakpoint; focus goes back to `button` when the visitor dismissed it.
+ */
+export function useMenu(
+  container: RefObject<HTMLElement | null>,
+  button: RefObject<HTMLElement | null>,
+) {
+  const [state, dispatch] = useReducer(menuReducer, CLOSED);
+
+  useEffect(() => {
+    if (!state.open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") dispatch("escape");
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (container.current && !container.current.contains(event.target as Node))
+        dispatch("outside");
+    };
+    const wide = window.matchMedia("(min-width: 768px)");
+    const onWide = () => {
+      if (wide.matches) dispatch("wide");
+    };
+    document.addEventListener("keydown", onKey);
+    document.addEventListener("pointerdown", onPointer);
+    wide.addEventListener("change", onWide);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.removeEventListener("pointerdown", onPointer);
+      wide.removeEventListener("change", onWide);
+    };
+  }, [state.open, container]);
+
+  useEffect(() => {
+    if (state.refocus) button.current?.focus();
+  }, [state.refocus, button]);
+
+  const send = useCallback((event: MenuEvent) => dispatch(event), []);
+  return { open: state.open, send };
+}

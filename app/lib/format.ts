@@ -1,0 +1,31 @@
+import { brand } from "~/content/brand";
+
+/** Prices as Dubai reads them: "AED 149", whole dirhams. */
+export function formatPrice(
+  amount: number,
+  currency: string,
+  locale: string = brand.locale,
+): string {
+  return new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    currencyDisplay: "code",
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
+export function formatDecimal(value: number, locale: string = brand.locale): string {
+  return new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(value);
+}
+
+/** A day of the year in Dubai's calendar, e.g. "15 June". */
+export function formatDay(date: Date, locale: string = brand.locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "long",
+    timeZone: brand.timeZone,
+  }).format(date);
+}

@@ -1,0 +1,5 @@
+/** What a route may ask of the document around it, through its `handle` export. */
+export type RouteHandle = {
+  /** A no-script `<meta http-equiv="refresh">` content for this page's data, or null for none. */
+  refresh?: (data: unknown) => string | null;
+};

@@ -1,0 +1,209 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const SECTIONS = [
+  "hero",
+  "how-it-works",
+  "features",
+  "safety-results",
+  "plans",
+  "testimonial",
+  "trust",
+  "download",
+  "faq",
+  "get-started",
+];
+const NAV = [
+  ["How It Works", "how-it-works"],
+  ["Features", "features"],
+  ["App Plans", "plans"],
+  ["Download App", "download"],
+  ["FAQ", "faq"],
+] as const;
+
+const isMobile = () => test.info().project.name === "mobile";
+
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window);
+}
+
+test("the twelve sections stand in the spec's order", async ({ page }) => {
+  await page.goto("/");
+  const order = await page.evaluate(() =>
+    [...document.querySelectorAll("body > header, main > section, body > footer")].map(
+      (element) => element.id || element.tagName.toLowerCase(),
+    ),
+  );
+  expect(order).toEqual(["header", ...SECTIONS, "footer"]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+});
+
+test("every claim of the spec is on the page", async ({ page }) => {
+  await page.goto("/");
+  const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+  for (const claim of [
+    "AI-powered safety coaching",
+    "Real-time alerts",
+    "Route optimisation",
+    "Post-drive analytics",
+    "up to 25%",
+    "Limited beta",
+    "Download before 15 June for lifetime premium features and priority cashback processing.",
+    "47 Dubai drivers already use Darb",
+    "Rated 4.8 from 47 ratings",
+    "AED 149",
+    "AED 299",
+    "Free",
+  ]) {
+    expect(text.toLowerCase(), claim).toContain(claim.toLowerCase());
+  }
+  await expect(page.locator("#faq details")).toHaveCount(7);
+});
+
+test("the header's anchors bring each section into view", async ({ page }) => {
+  // Smooth scrolling is the site's; the test waits for where it ends, not for the animation.
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto("/");
+  await hydrated(page);
+  for (const [label, id] of NAV) {
+    if (isMobile()) await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    await expect(page.locator(`#${id} h2`)).toBeInViewport();
+    // Not hidden under the sticky header.
+    const top = await page
+      .locator(`#${id}`)
+      .evaluate((element) => element.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+  }
+});
+
+test.describe("the mobile menu", () => {
+  test.skip(() => !isMobile(), "the menu collapses under 768 px");
+
+  test("opens, closes on a chosen link, on Escape and outside, and gives focus back", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await hydrated(page);
+    const button = page.getByRole("button", { name: "Menu" });
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await expect(button).toHaveAttribute("aria-controls", "site-nav");
+
+    await button.click();
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await expect(nav).toBeVisible();
+    await nav.getByRole("link", { name: "FAQ" }).click();
+    await expect(nav).toBeHidden();
+    await expect(page).toHaveURL(/#faq$/);
+
+    await button.click();
+    await expect(nav).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await button.click();
+    await page.locator("#faq-heading").click();
+    await expect(nav).toBeHidden();
+  });
+});
+
+test.describe("the mobile menu without JavaScript", () => {
+  test.skip(() => !isMobile(), "the menu collapses under 768 px");
+  test.use({ javaScriptEnabled: false });
+
+  test("is a link to the footer's navigation", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "Menu" }).click();
+    await expect(page).toHaveURL(/#footer-nav$/);
+    await expect(
+      page.locator("#footer-nav").getByRole("link", { name: "App Plans" }),
+    ).toBeInViewport();
+  });
+});
+
+test("the countdown ticks every second and the server sent a placeholder", async ({
+  page,
+  request,
+}) => {
+  const html = await (await request.get("/")).text();
+  expect(html).toContain("--");
+  await page.goto("/");
+  await hydrated(page);
+  const seconds = page.locator("[data-unit=secs]");
+  await expect(seconds).not.toHaveText("--");
+  const first = await seconds.textContent();
+  await expect(seconds).not.toHaveText(first ?? "", { timeout: 2000 });
+});
+
+test("copy link confirms with a toast", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.addInitScript(() => {
+    Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+  });
+  await page.goto("/");
+  await hydrated(page);
+  const closing = page.locator("#get-started");
+  await closing.getByText("Share", { exact: true }).click();
+  await closing.getByRole("button", { name: "Copy link" }).click();
+  await expect(page.getByRole("status").getByText("Link copied")).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/\?source=copy$/);
+});
+
+test("no horizontal scroll at 320 px", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto("/");
+  await hydrated(page);
+  const wide = await page.evaluate(() =>
+    [...document.querySelectorAll("body *")]
+      .filter(
+        (element) =>
+          element.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5,
+      )
+      .map((element) =>
+        `${element.tagName.toLowerCase()}.${element.getAttribute("class") ?? ""}`.slice(0, 90),
+      ),
+  );
+  expect(wide).toEqual([]);
+});
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`axe finds nothing on the pages in ${colorScheme} mode`, async ({ page, watch }) => {
+    watch.allowStatus("/nope", 404);
+    await page.emulateMedia({ colorScheme });
+    for (const path of ["/", "/sitemap", "/thank-you?cta=demo", "/nope"]) {
+      if (path.startsWith("/thank-you")) {
+        await page.route("https://demo.darb.ae/**", (route) => route.fulfill({ body: "demo" }));
+      }
+      await page.goto(path);
+      await hydrated(page);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(
+        results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`),
+      ).toEqual([]);
+    }
+    await page.screenshot({
+      path: test.info().outputPath(`home-${colorScheme}.png`),
+      fullPage: true,
+    });
+  });
+}
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("every section's CTA is a working link and every FAQ answer opens", async ({ page }) => {
+    await page.goto("/");
+    for (const id of ["hero", "plans", "download", "get-started"]) {
+      const links = page.locator(`#${id} a[href^="/thank-you?"]`);
+      expect(await links.count(), id).toBeGreaterThan(0);
+    }
+    await page.locator("#faq summary").first().click();
+    await expect(page.locator("#faq details").first()).toHaveAttribute("open", "");
+  });
+});
