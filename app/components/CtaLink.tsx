@@ -1,6 +1,7 @@
 import { Link, useLocation } from "@remix-run/react";
 import { ArrowRight, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Tooltip, type TooltipTriggerProps } from "~/components/Tooltip";
 import { useAttribution } from "~/hooks/use-attribution";
 import { track } from "~/lib/analytics.client";
 import { type CtaSpec, resolveCta } from "~/lib/cta";
@@ -65,23 +66,33 @@ export function CtaLink({
       ) : null}
     </>
   );
-  if (resolved.kind === "internal") {
-    return (
-      <Link to={resolved.href} className={classes} onClick={onClick} aria-label={label}>
+  const render = (trigger: Partial<TooltipTriggerProps> = {}, tooltip: ReactNode = null) => {
+    const shared = {
+      className: tooltip ? `relative ${classes}` : classes,
+      "aria-label": label,
+      ...trigger,
+      onClick,
+    };
+    return resolved.kind === "internal" ? (
+      <Link to={resolved.href} {...shared}>
         {content}
+        {tooltip}
       </Link>
+    ) : (
+      <a
+        href={resolved.href}
+        {...shared}
+        target={resolved.newTab ? "_blank" : undefined}
+        rel={resolved.newTab ? "noopener noreferrer" : undefined}
+      >
+        {content}
+        {tooltip}
+      </a>
     );
+  };
+  // An icon-only link says what it is in a tooltip too, not only to screen readers.
+  if (variant === "icon" && label) {
+    return <Tooltip label={label}>{({ props, tooltip }) => render(props, tooltip)}</Tooltip>;
   }
-  return (
-    <a
-      href={resolved.href}
-      className={classes}
-      onClick={onClick}
-      aria-label={label}
-      target={resolved.newTab ? "_blank" : undefined}
-      rel={resolved.newTab ? "noopener noreferrer" : undefined}
-    >
-      {content}
-    </a>
-  );
+  return render();
 }

@@ -48,7 +48,7 @@ export function GetStarted() {
           <ShareMenu
             siteUrl={site.siteUrl}
             placement="get-started"
-            className="text-start text-slate-900 dark:text-white [&>summary]:justify-center [&>summary]:bg-white dark:[&>summary]:bg-ink-900"
+            className="text-start text-slate-900 dark:text-white [&>summary]:flex [&>summary]:justify-center [&>summary]:bg-white dark:[&>summary]:bg-ink-900"
           />
         </div>
       </div>

@@ -1,4 +1,4 @@
-import { Gauge, TriangleAlert } from "lucide-react";
+import { TriangleAlert } from "lucide-react";
 import { landing } from "~/content/landing";
 
 /** The app on a phone: a route along Sheikh Zayed Road with a live alert. Drawn, not downloaded. */
@@ -49,16 +49,13 @@ export function PhoneMockup() {
             </p>
             <p className="mt-1 text-[11px] text-slate-600 dark:text-slate-300">{copy.alertBody}</p>
           </div>
-          <div className="absolute inset-x-3 bottom-4 flex items-center justify-between rounded-2xl bg-ink-900 p-3 text-white">
-            <div>
+          <div className="absolute inset-x-3 bottom-4 flex items-center justify-between gap-2 rounded-2xl bg-ink-900 p-3 text-white">
+            <div className="min-w-0 whitespace-nowrap">
               <p className="text-[10px] text-slate-300">{copy.road}</p>
               <p className="text-xs font-semibold">{copy.eta}</p>
             </div>
-            <div className="text-end">
-              <p className="flex items-center justify-end gap-1 text-[10px] text-slate-300">
-                <Gauge className="size-3" />
-                {copy.score}
-              </p>
+            <div className="shrink-0 text-end">
+              <p className="text-[10px] whitespace-nowrap text-slate-300">{copy.score}</p>
               <p className="text-lg font-extrabold text-road-500">{copy.scoreValue}</p>
             </div>
           </div>

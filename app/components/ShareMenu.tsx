@@ -26,6 +26,9 @@ export type ShareMenuProps = {
 
 const SUMMARY =
   "inline-flex cursor-pointer list-none items-center gap-2 rounded-xl border border-slate-300 font-semibold hover:bg-slate-50 dark:border-ink-700 dark:hover:bg-ink-800 [&::-webkit-details-marker]:hidden";
+// The header's icon controls sit side by side: the share icon looks like its neighbours.
+const ICON_SUMMARY =
+  "inline-flex cursor-pointer list-none items-center rounded-xl text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800 [&::-webkit-details-marker]:hidden";
 const ITEM =
   "flex min-h-11 w-full items-center rounded-lg px-3 text-start hover:bg-slate-100 dark:hover:bg-ink-800";
 
@@ -127,7 +130,7 @@ export function ShareMenu({
               ref={summaryRef}
               onClick={onSummaryClick}
               {...props}
-              className={`${SUMMARY} relative size-11 justify-center`}
+              className={`${ICON_SUMMARY} relative size-11 justify-center`}
             >
               {icon}
               {tooltip}

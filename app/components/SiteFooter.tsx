@@ -24,7 +24,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         </div>
         <div>
           <h2 className="font-semibold text-slate-900 dark:text-white">{footer.contactHeading}</h2>
-          <address className="mt-2 not-italic">
+          <address className="mt-2 flex flex-col items-start not-italic">
             <p className="flex min-h-11 items-center gap-2">
               <MapPin aria-hidden="true" className="size-4 shrink-0" />
               {footer.address}
