@@ -1,4 +1,4 @@
-import type { LinksFunction } from "@remix-run/node";
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import {
   json,
   Links,
@@ -20,22 +20,32 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
 import { brand } from "~/content/brand";
 import { chrome } from "~/content/chrome";
+import { heads } from "~/content/heads";
 import { AttributionContext, useVisitAttribution } from "~/hooks/use-attribution";
 import { usePageViews } from "~/hooks/use-page-views";
 import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
+import { choosePlatform } from "~/lib/platform";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageMeta } from "~/lib/seo";
+import { headContext, pageMeta } from "~/lib/seo";
 import { siteSettings } from "~/lib/site.server";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon-48.png", type: "image/png", sizes: "48x48" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png", sizes: "180x180" },
+  { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export async function loader() {
-  return json({ site: siteSettings(getConfig()) });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  return json({
+    site: siteSettings(getConfig()),
+    // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
+    platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
+  });
 }
 
 /** The no-script refresh a route asks for (only /thank-you does). */
@@ -108,5 +118,5 @@ export function ErrorBoundary() {
   );
 }
 
-export const meta = () =>
-  pageMeta({ title: chrome.error.heading, description: chrome.error.body, noindex: true });
+export const meta: MetaFunction = ({ matches, location }) =>
+  pageMeta({ ...heads.error, path: location.pathname, noindex: true }, headContext(matches));

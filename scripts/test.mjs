@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { findChromium } from "./lib/chromium.mjs";
+import { ensureJava } from "./lib/java.mjs";
 import { ensureBuild, ensureDependencies, root, run } from "./lib/prepare.mjs";
 
 const artifacts = join(root, ".artifacts");
@@ -11,9 +12,11 @@ const bin = (name) => join(root, "node_modules", ".bin", name);
 const steps = {
   typecheck: () => run(bin("tsc"), ["--noEmit"]),
   lint: () => run(bin("biome"), ["ci", "."]),
-  // Unit and integration tests; the integration tests serve the production build.
+  // Unit and integration tests; the integration tests serve the production build and check it
+  // with the W3C Nu HTML Checker, which needs Java.
   unit: () => {
     ensureBuild();
+    if (!ensureJava()) return 1;
     return run(bin("vitest"), [
       "run",
       "--reporter=default",

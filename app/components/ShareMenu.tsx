@@ -3,15 +3,8 @@ import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Tooltip } from "~/components/Tooltip";
 import { share } from "~/content/share";
 import { ui } from "~/content/ui";
-import { track } from "~/lib/analytics.client";
-import {
-  nativeShare,
-  openSharePopup,
-  SHARE_PLATFORMS,
-  type SharePlatform,
-  shareUrl,
-} from "~/lib/share";
-import { toast } from "~/lib/toast";
+import { useShare } from "~/hooks/use-share";
+import { SHARE_PLATFORMS, type SharePlatform } from "~/lib/share";
 
 export type ShareMenuVariant = "button" | "icon";
 
@@ -47,11 +40,9 @@ export function ShareMenu({
   const detailsRef = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
-  // Copying needs script, so the item only appears once there is script to run it.
-  const [canCopy, setCanCopy] = useState(false);
+  const actions = useShare({ siteUrl, placement });
 
   useEffect(() => {
-    setCanCopy(typeof navigator.clipboard?.writeText === "function");
     // The menu may have been opened before hydration, when no toggle was heard.
     setOpen(detailsRef.current?.open ?? false);
   }, []);
@@ -80,38 +71,23 @@ export function ShareMenu({
     if (returnFocus) summaryRef.current?.focus();
   };
 
-  const data = (method: SharePlatform | "native" | "copy") => ({
-    title: share.title,
-    text: share.text,
-    url: `${siteUrl}/?source=${method === "native" ? "share" : method}`,
-  });
-
-  const onSummaryClick = async (event: MouseEvent<HTMLElement>) => {
+  const onSummaryClick = (event: MouseEvent<HTMLElement>) => {
+    // Asked at the click, not at hydration: the sheet is the menu's replacement where it exists.
     if (typeof navigator.share !== "function") return;
     event.preventDefault();
-    const result = await nativeShare(data("native"), navigator);
-    if (result === "shared") track("social_share", { method: "native", placement });
+    void actions.shareNatively();
   };
 
   const onPlatformClick = (platform: SharePlatform) => (event: MouseEvent<HTMLAnchorElement>) => {
-    if (openSharePopup(event.currentTarget.href, window)) event.preventDefault();
-    track("social_share", { method: platform, placement });
+    actions.openPlatform(platform, event);
     // A blocked popup still opens the link in a tab: closing the menu does not stop it.
     close(false);
   };
 
-  const onCopy = async () => {
+  const onCopy = () => {
     // The button is about to be hidden: focus goes back where the user started.
     close(true);
-    try {
-      await navigator.clipboard.writeText(data("copy").url);
-    } catch (error) {
-      console.error("Copy failed:", error);
-      toast(ui.share.copyFailed);
-      return;
-    }
-    toast(ui.share.copied);
-    track("social_share", { method: "copy", placement });
+    void actions.copyLink();
   };
 
   const icon = <Share2 aria-hidden="true" className="size-5" />;
@@ -155,7 +131,7 @@ export function ShareMenu({
         {SHARE_PLATFORMS.map((platform) => (
           <li key={platform}>
             <a
-              href={shareUrl(platform, data(platform))}
+              href={actions.hrefFor(platform)}
               target="_blank"
               rel="noopener noreferrer"
               onClick={onPlatformClick(platform)}
@@ -166,7 +142,7 @@ export function ShareMenu({
             </a>
           </li>
         ))}
-        {canCopy ? (
+        {actions.canCopy ? (
           <li>
             <button type="button" onClick={onCopy} className={`${ITEM} cursor-pointer`}>
               {ui.share.copyLink}

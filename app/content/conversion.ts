@@ -24,8 +24,6 @@ export const heroCtas: readonly ContactCta[] = [
 export const REDIRECT_DELAY_SECONDS = 3;
 
 export const thankYou = {
-  title: "Thank you",
-  description: "Thanks for your interest in Darb, the free driving coach for Dubai.",
   heading: "Thank you!",
   opening: {
     whatsapp: "Opening WhatsApp…",

@@ -7,6 +7,7 @@ export const footer = {
   rights: "All rights reserved.",
   links: [
     { label: "Home", href: "/" },
+    { label: "Share Darb", href: "/share" },
     { label: "Sitemap", href: "/sitemap" },
   ],
 } as const;

@@ -1,12 +1,5 @@
-import { brand } from "~/content/brand";
-
 /** The landing page's head, navigation and hero. Sections follow in `sections.ts` and beyond. */
 export const landing = {
-  head: {
-    title: brand.name,
-    description:
-      "Darb is a free driving coach and navigation app for Dubai: AI safety coaching, real-time alerts, smarter routes, post-drive analytics and up to 25% insurance cashback.",
-  },
   nav: {
     label: "Main",
     menu: "Menu",

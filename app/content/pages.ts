@@ -1,14 +1,13 @@
 /** The site's pages, for the human sitemap and the not-found page's way out. */
 export const pages = {
   sitemap: {
-    title: "Sitemap",
-    description: "Every page and section of the Darb website.",
     heading: "Sitemap",
     intro: "Everything on this site, in one list.",
     pagesHeading: "Pages",
     sectionsHeading: "On the home page",
     pages: [
       { label: "Home", href: "/", note: "What Darb does and how to get it" },
+      { label: "Share Darb", href: "/share", note: "Pass the app on to a driver you know" },
       { label: "Sitemap", href: "/sitemap", note: "This page" },
     ],
     sections: [
@@ -23,8 +22,5 @@ export const pages = {
       { label: "FAQ", href: "/#faq" },
       { label: "Start driving safer", href: "/#get-started" },
     ],
-  },
-  notFound: {
-    description: "This page could not be found.",
   },
 } as const;

@@ -7,3 +7,9 @@ export function useSite() {
   if (!data) throw new Error("useSite: the root loader's data is missing");
   return data.site;
 }
+
+/** Whose wording this request's preview uses (see lib/platform.ts). */
+export function usePlatform() {
+  const data = useRouteLoaderData<typeof rootLoader>("root");
+  return data?.platform ?? "default";
+}

@@ -9,10 +9,15 @@ import { Plans } from "~/components/Plans";
 import { SafetyResults } from "~/components/SafetyResults";
 import { Testimonial } from "~/components/Testimonial";
 import { TrustBadges } from "~/components/TrustBadges";
-import { landing } from "~/content/landing";
-import { pageMeta } from "~/lib/seo";
+import { heads } from "~/content/heads";
+import { headContext, pageMeta, siteOf } from "~/lib/seo";
+import { landingGraph } from "~/lib/structured-data";
 
-export const meta: MetaFunction = () => pageMeta(landing.head);
+export const meta: MetaFunction = ({ matches }) => {
+  const site = siteOf(matches);
+  const structuredData = site ? landingGraph(site) : undefined;
+  return pageMeta({ ...heads.home, path: "/", structuredData }, headContext(matches));
+};
 
 /** Spec §2: the landing page's sections, in this order (header and footer come from the root). */
 export default function Index() {

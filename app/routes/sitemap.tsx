@@ -1,9 +1,10 @@
 import type { MetaFunction } from "@remix-run/node";
 import { SitemapPage } from "~/components/SitemapPage";
-import { pages } from "~/content/pages";
-import { pageMeta } from "~/lib/seo";
+import { heads } from "~/content/heads";
+import { headContext, pageMeta } from "~/lib/seo";
 
-export const meta: MetaFunction = () => pageMeta(pages.sitemap);
+export const meta: MetaFunction = ({ matches }) =>
+  pageMeta({ ...heads.sitemap, path: "/sitemap" }, headContext(matches));
 
 export default function Sitemap() {
   return <SitemapPage />;

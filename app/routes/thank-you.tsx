@@ -3,13 +3,14 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { isPrefetch } from "remix-utils/is-prefetch";
 import { ThankYouPage } from "~/components/ThankYouPage";
-import { contact, REDIRECT_DELAY_SECONDS, thankYou } from "~/content/conversion";
+import { contact, REDIRECT_DELAY_SECONDS } from "~/content/conversion";
+import { heads } from "~/content/heads";
 import { attributionFrom } from "~/lib/attribution";
 import { getConfig } from "~/lib/config.server";
 import { recordLead } from "~/lib/leads.server";
 import { readThankYou } from "~/lib/redirect.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { pageMeta } from "~/lib/seo";
+import { headContext, pageMeta } from "~/lib/seo";
 import { mayTrack } from "~/lib/visitor.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,8 +42,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = () =>
-  pageMeta({ title: thankYou.title, description: thankYou.description, noindex: true });
+export const meta: MetaFunction<typeof loader> = ({ matches }) =>
+  pageMeta({ ...heads.thankYou, path: "/thank-you", noindex: true }, headContext(matches));
 
 /**
  * Without JavaScript the delayed redirect is a <meta http-equiv="refresh">, which the root puts
@@ -52,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = () =>
 export const handle: RouteHandle = {
   refresh: (data) => {
     const { target } = data as { target: string | null };
-    return target ? `${REDIRECT_DELAY_SECONDS};url=${target}` : null;
+    return target ? `${REDIRECT_DELAY_SECONDS}; url=${target}` : null;
   },
 };
 

@@ -1,7 +1,6 @@
 // Browser tests drive Debian's Chromium; Playwright never downloads a browser of its own here.
-import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { run } from "./prepare.mjs";
+import { aptInstall, canAptInstall } from "./apt.mjs";
 
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
@@ -13,21 +12,13 @@ function found() {
   return CANDIDATES.find((path) => existsSync(path));
 }
 
-function canAptInstall() {
-  if (process.platform !== "linux" || process.getuid?.() !== 0) return false;
-  return existsSync("/etc/debian_version") && spawnSync("which", ["apt-get"]).status === 0;
-}
-
 /** The path of a Chromium to test with, installing Debian's package when we may. */
 export function findChromium() {
   const path = found();
   if (path) return path;
   if (canAptInstall()) {
     console.log("› Installing Debian's chromium package for the browser tests…");
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-    if (run("apt-get", ["update", "-qq"], { env }) === 0) {
-      run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], { env });
-    }
+    aptInstall("chromium");
     const installed = found();
     if (installed) return installed;
   }

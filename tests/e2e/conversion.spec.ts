@@ -83,7 +83,7 @@ test("the e-mail CTA reports email_click and offers the support address", async 
   // Without JavaScript a refresh does the same; with it, the page itself.
   const html = await (await page.request.get(page.url())).text();
   expect(html).toContain(
-    '<noscript><meta http-equiv="refresh" content="3;url=mailto:hello@darb.ae?subject=Darb%3A%20I&#x27;d%20like%20the%20free%20app"/></noscript>',
+    '<noscript><meta http-equiv="refresh" content="3; url=mailto:hello@darb.ae?subject=Darb%3A%20I&#x27;d%20like%20the%20free%20app"/></noscript>',
   );
   await expect(page.getByRole("link", { name: "Go now" })).toHaveAttribute(
     "href",

@@ -198,7 +198,7 @@ for (const colorScheme of ["light", "dark"] as const) {
   test(`axe finds nothing on the pages in ${colorScheme} mode`, async ({ page, watch }) => {
     watch.allowStatus("/nope", 404);
     await page.emulateMedia({ colorScheme });
-    for (const path of ["/", "/sitemap", "/thank-you?cta=demo", "/nope"]) {
+    for (const path of ["/", "/share", "/sitemap", "/thank-you?cta=demo", "/nope"]) {
       if (path.startsWith("/thank-you")) {
         await page.route("https://demo.darb.ae/**", (route) => route.fulfill({ body: "demo" }));
       }

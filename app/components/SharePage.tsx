@@ -1,0 +1,123 @@
+import { Copy, Send, Share2 } from "lucide-react";
+import { heads } from "~/content/heads";
+import { share, shareMessages, sharePage } from "~/content/share";
+import { ui } from "~/content/ui";
+import { useShare } from "~/hooks/use-share";
+import { usePlatform, useSite } from "~/hooks/use-site";
+import { wordingFor } from "~/lib/platform";
+import { fullTitle } from "~/lib/seo";
+import { SHARE_PLATFORMS, type SharePlatform } from "~/lib/share";
+
+const BUTTON =
+  "inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors";
+const PRIMARY = `${BUTTON} bg-road-700 text-white hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600`;
+const SECONDARY = `${BUTTON} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-ink-700 dark:bg-ink-900 dark:text-white dark:hover:bg-ink-800`;
+
+/** The network asked for (?platform=, its source or its crawler) leads; the others follow. */
+function ordered(platform: string): SharePlatform[] {
+  const first = SHARE_PLATFORMS.find((name) => name === platform);
+  return first
+    ? [first, ...SHARE_PLATFORMS.filter((name) => name !== first)]
+    : [...SHARE_PLATFORMS];
+}
+
+export function SharePage() {
+  const site = useSite();
+  const platform = usePlatform();
+  const message = wordingFor(shareMessages, platform);
+  const actions = useShare({ siteUrl: site.siteUrl, placement: "share-page", text: message });
+  const networks = ordered(platform);
+  const lead = networks[0] === platform ? platform : null;
+  const link = actions.linkFor(lead ?? "copy");
+
+  return (
+    <div className="mx-auto grid max-w-6xl gap-12 px-5 py-12 sm:py-20 lg:grid-cols-2">
+      <div className="flex flex-col gap-6">
+        <h1 className="text-4xl font-extrabold tracking-tight text-balance sm:text-5xl">
+          {sharePage.heading}
+        </h1>
+        <p className="text-lg text-slate-700 dark:text-slate-300">{sharePage.intro}</p>
+
+        <h2 className="text-xl font-semibold">{sharePage.platformsHeading}</h2>
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {networks.map((network) => (
+            <li key={network}>
+              <a
+                href={actions.hrefFor(network)}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={(event) => actions.openPlatform(network, event)}
+                className={`${network === lead ? PRIMARY : SECONDARY} w-full`}
+              >
+                <Send aria-hidden="true" className="size-5 shrink-0 rtl:-scale-x-100" />
+                {sharePage.shareOn(share.platforms[network])}
+                <span className="sr-only"> {share.opensInNewWindow}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+
+        <h2 className="text-xl font-semibold">{sharePage.linkHeading}</h2>
+        <p className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 font-mono text-sm break-all dark:border-ink-800 dark:bg-ink-900">
+          <bdi dir="ltr">{link}</bdi>
+        </p>
+        {actions.canCopy || actions.canShareNatively ? (
+          <div className="flex flex-col gap-3 sm:flex-row">
+            {actions.canCopy ? (
+              <button type="button" onClick={() => actions.copyLink()} className={SECONDARY}>
+                <Copy aria-hidden="true" className="size-5" />
+                {ui.share.copyLink}
+              </button>
+            ) : null}
+            {actions.canShareNatively ? (
+              <button type="button" onClick={() => actions.shareNatively()} className={SECONDARY}>
+                <Share2 aria-hidden="true" className="size-5" />
+                {sharePage.native}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="share-preview-heading" className="flex flex-col gap-4">
+        <h2 id="share-preview-heading" className="text-xl font-semibold">
+          {sharePage.previewHeading}
+        </h2>
+        {lead ? (
+          <p className="text-sm text-slate-600 dark:text-slate-400">
+            {sharePage.previewFor(share.platforms[lead])}
+          </p>
+        ) : null}
+        <div className="rounded-3xl bg-[#e7f3ef] p-4 sm:p-6 dark:bg-ink-900">
+          <figure className="ms-auto max-w-md rounded-2xl rounded-se-sm bg-white p-2 shadow-sm dark:bg-ink-800">
+            <div className="overflow-hidden rounded-xl bg-slate-100 dark:bg-ink-950">
+              <img
+                src="/og-image.png"
+                width={1200}
+                height={630}
+                alt=""
+                decoding="async"
+                className="h-auto w-full"
+              />
+              <div className="px-3 py-2">
+                <p className="text-xs text-slate-600 dark:text-slate-400">
+                  {sharePage.host(site.siteUrl)}
+                </p>
+                <p className="text-sm font-semibold">{fullTitle(heads.home.title)}</p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">
+                  {wordingFor(heads.home.description, platform)}
+                </p>
+              </div>
+            </div>
+            <figcaption className="px-2 pt-2 pb-1 text-[15px] leading-snug">
+              {message}{" "}
+              <bdi dir="ltr" className="break-all text-road-700 dark:text-road-500">
+                {link}
+              </bdi>
+            </figcaption>
+          </figure>
+        </div>
+      </section>
+    </div>
+  );
+}

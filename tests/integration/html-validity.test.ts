@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directFetch, startBuiltServer } from "./server";
+import { checkDocuments, describeMessage, type VnuMessage } from "./vnu";
+
+const PHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
+// Every kind of document the site serves, as people and crawlers get it.
+const PAGES: Record<string, { path: string; agent?: string; status?: number }> = {
+  "home.html": { path: "/" },
+  "home-crawler.html": { path: "/", agent: "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+  "home-whatsapp.html": { path: "/?source=whatsapp", agent: "WhatsApp/2.23.20.0 A" },
+  "share.html": { path: "/share" },
+  "share-twitter.html": { path: "/share?platform=twitter" },
+  "sitemap.html": { path: "/sitemap" },
+  "thank-you-whatsapp.html": { path: "/thank-you?cta=whatsapp&source=instagram" },
+  "thank-you-email.html": { path: "/thank-you?cta=email&source=hero&returnUrl=%2Fshare" },
+  "thank-you-demo.html": { path: "/thank-you?cta=demo" },
+  "thank-you-bare.html": { path: "/thank-you" },
+  "not-found.html": { path: "/no/such/page", status: 404 },
+};
+
+let site: Awaited<ReturnType<typeof startBuiltServer>>;
+let messages: VnuMessage[] = [];
+const bodies: Record<string, string> = {};
+
+beforeAll(async () => {
+  site = await startBuiltServer({ SITE_URL: "https://darb.example" });
+  for (const [name, page] of Object.entries(PAGES)) {
+    const response = await directFetch(`${site.origin}${page.path}`, {
+      headers: { "user-agent": page.agent ?? PHONE, "sec-gpc": "1" },
+    });
+    expect(response.status, page.path).toBe(page.status ?? 200);
+    bodies[name] = await response.text();
+  }
+  const sitemap = await directFetch(`${site.origin}/sitemap.xml`);
+  // Named .xhtml so the checker reads it with its XML parser: well-formedness errors are fatal.
+  bodies["sitemap-xml.xhtml"] = await sitemap.text();
+  messages = await checkDocuments(bodies);
+}, 120_000);
+
+afterAll(async () => {
+  await site?.close();
+});
+
+describe("the W3C Nu HTML Checker", () => {
+  it("checked every document", () => {
+    expect(Object.keys(bodies)).toHaveLength(Object.keys(PAGES).length + 1);
+    expect(messages.filter((m) => m.type === "non-document-error").map(describeMessage)).toEqual(
+      [],
+    );
+  });
+
+  for (const [name, page] of Object.entries(PAGES)) {
+    it(`finds no error in ${page.path} (${name})`, () => {
+      const errors = messages.filter((m) => m.url === name && m.type === "error");
+      expect(errors.map(describeMessage)).toEqual([]);
+    });
+  }
+
+  it("reads sitemap.xml as well-formed XML", () => {
+    const fatal = messages.filter((m) => m.url === "sitemap-xml.xhtml" && m.subType === "fatal");
+    expect(fatal.map(describeMessage)).toEqual([]);
+  });
+
+  it("would see a broken document: the check is live", async () => {
+    const broken = await checkDocuments({
+      "broken.html": "<!doctype html><html lang=en><title>x</title><p><div></p>",
+      "broken.xhtml": "<urlset><loc>a & b</loc></urlset>",
+    });
+    expect(broken.some((m) => m.url === "broken.html" && m.type === "error")).toBe(true);
+    expect(broken.some((m) => m.url === "broken.xhtml" && m.subType === "fatal")).toBe(true);
+  }, 60_000);
+});
