@@ -1,0 +1,30 @@
+// The production build as `npm start` serves it, on a free loopback port.
+import { join } from "node:path";
+import { freePort, spawnTracked, waitForHttp } from "./processes.mjs";
+
+export async function startServer({ root, logPath }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: url,
+    ANALYTICS_SALT: "bench-salt-not-a-secret-0001",
+    // The fixed-rate run sends X-Forwarded-For so that it counts as many visitors, not one
+    // address that the /api/events rate limiter would answer with 429.
+    TRUST_PROXY: "1",
+  };
+  // A developer's real GA4 settings must not receive thousands of benchmark events.
+  for (const name of ["GA_MEASUREMENT_ID", "GA_API_SECRET", "GA_MP_ENDPOINT"]) delete env[name];
+
+  const child = spawnTracked(
+    "server",
+    process.execPath,
+    [join(root, "node_modules/@remix-run/serve/dist/cli.js"), join(root, "build/index.js")],
+    { cwd: root, env, logPath },
+  );
+  await waitForHttp(`${url}/healthz`, child, { name: "remix-serve" });
+  return { url, child };
+}

@@ -1,0 +1,240 @@
+// Turns the measurements into rows with their targets, and prints them as text or markdown.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { cpus } from "node:os";
+
+export function machine() {
+  let cpu = cpus()[0]?.model?.trim() || "unknown CPU";
+  try {
+    cpu =
+      /^model name\s*:\s*(.+)$/m.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? cpu;
+  } catch {
+    // Not Linux: os.cpus() it is.
+  }
+  let node = process.version;
+  try {
+    node = execFileSync("node", ["--version"], { encoding: "utf8" }).trim();
+  } catch {
+    // The running node's own version is the next best thing.
+  }
+  return { cpu, cores: cpus().length, node };
+}
+
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const ms = (value) => (value === null || value === undefined ? "n/a" : `${Math.round(value)} ms`);
+const seconds = (value) => (value === null ? "n/a" : `${(value / 1000).toFixed(2)} s`);
+const cls = (value) => (value === null ? "n/a" : value.toFixed(3));
+const score = (value) => (value === null ? "n/a" : String(value));
+const rps = (value) => `${Math.round(value)} req/s`;
+
+// A metric a failed run could not measure must not pass (null <= 1000 is true in JavaScript).
+const atMost = (value, limit) => typeof value === "number" && value <= limit;
+
+function lighthouseRows(lighthouse) {
+  const rows = [];
+  const home = lighthouse.results["/"]?.mobile;
+  if (home) {
+    rows.push({ section: `Lighthouse ${lighthouse.lighthouse}, / on mobile (median of 3)` });
+    const runs = home.runs.join(", ");
+    const scoreRow = (label, id) => ({
+      label,
+      short: `${label} (/ mobile)`,
+      value: score(home.scores[id]) + (id === "performance" ? ` (runs: ${runs})` : ""),
+      target: "100",
+      pass: home.scores[id] === 100,
+    });
+    rows.push(
+      scoreRow("Performance", "performance"),
+      scoreRow("Accessibility", "accessibility"),
+      scoreRow("Best practices", "best-practices"),
+      scoreRow("SEO", "seo"),
+      {
+        label: "FCP",
+        short: "FCP (/ mobile)",
+        value: seconds(home.metrics.fcp),
+        target: "≤ 1.0 s",
+        pass: atMost(home.metrics.fcp, 1000),
+      },
+      {
+        label: "LCP",
+        short: "LCP (/ mobile)",
+        value: seconds(home.metrics.lcp),
+        target: "≤ 1.2 s",
+        pass: atMost(home.metrics.lcp, 1200),
+      },
+      {
+        label: "TBT",
+        short: "TBT (/ mobile)",
+        value: ms(home.metrics.tbt),
+        target: "0 ms",
+        pass: atMost(home.metrics.tbt, 0.5),
+      },
+      {
+        label: "CLS",
+        short: "CLS (/ mobile)",
+        value: cls(home.metrics.cls),
+        target: "0",
+        pass: Number(cls(home.metrics.cls)) === 0,
+      },
+    );
+  }
+  rows.push({
+    section: "Lighthouse, other pages and desktop (scores P/A/BP/SEO; FCP/LCP/TBT/CLS)",
+  });
+  for (const path of ["/", "/share"]) {
+    for (const formFactor of ["mobile", "desktop"]) {
+      if (path === "/" && formFactor === "mobile") continue;
+      const run = lighthouse.results[path]?.[formFactor];
+      if (!run) continue;
+      const name = `${path} ${formFactor}${formFactor === "mobile" ? " (median of 3)" : ""}`;
+      const status = run.status === "ok" ? "" : " (error status page)";
+      const { scores, metrics } = run;
+      rows.push(
+        {
+          label: `${name} scores${status}`,
+          value: [scores.performance, scores.accessibility, scores["best-practices"], scores.seo]
+            .map(score)
+            .join(" / "),
+        },
+        {
+          label: `${name} metrics`,
+          value: [
+            seconds(metrics.fcp),
+            seconds(metrics.lcp),
+            ms(metrics.tbt),
+            cls(metrics.cls),
+          ].join(" / "),
+        },
+      );
+    }
+  }
+  return rows;
+}
+
+function bytesRows(bytes) {
+  return [
+    { section: `First load of / (gzip -${bytes.gzipLevel}; 1 kB = 1,000 bytes)` },
+    {
+      label: `JavaScript, framework (React, Remix; ${bytes.framework.files} files)`,
+      value: kB(bytes.framework.gzip),
+    },
+    {
+      label: `JavaScript, app (${bytes.app.files} files)`,
+      short: "app JavaScript",
+      value: kB(bytes.app.gzip),
+      target: "≤ 15 kB",
+      pass: bytes.app.gzip <= 15_000,
+    },
+    {
+      label: "CSS",
+      short: "CSS",
+      value: kB(bytes.css.gzip),
+      target: "≤ 15 kB",
+      pass: bytes.css.gzip <= 15_000,
+    },
+    {
+      label: "HTML",
+      short: "HTML",
+      value: `${kB(bytes.html.gzip)} (${kB(bytes.html.raw)} raw)`,
+      target: "≤ 40 kB",
+      pass: bytes.html.gzip <= 40_000,
+    },
+    { label: "Other (icons, images)", value: kB(bytes.other.gzip) },
+    {
+      label: `Total (${bytes.total.files} files)`,
+      short: "total transfer",
+      value: kB(bytes.total.gzip),
+      target: "≤ 150 kB",
+      pass: bytes.total.gzip <= 150_000,
+    },
+  ];
+}
+
+function loadRows(load) {
+  const rows = [{ section: "GET /, 50 connections × 10 s (autocannon, browser headers)" }];
+  const { node, nginx } = load;
+  rows.push({
+    label: "remix-serve",
+    value: `${rps(node.requestsPerSecond)}, p50 ${ms(node.p50)}, p99 ${ms(node.p99)}`,
+  });
+  if (nginx.skipped) {
+    rows.push({ label: "nginx, same HTML as a static file", value: `skipped: ${nginx.skipped}` });
+  } else {
+    rows.push(
+      {
+        label: "nginx, same HTML as a static file",
+        value: `${rps(nginx.requestsPerSecond)}, p50 ${ms(nginx.p50)}, p99 ${ms(nginx.p99)}`,
+      },
+      {
+        label: "remix-serve ÷ nginx (req/s)",
+        value: `${(node.requestsPerSecond / nginx.requestsPerSecond).toFixed(3)}×`,
+        target: "reported",
+      },
+    );
+  }
+  const mix = load.fixedRate;
+  const late = (value) =>
+    Number.isFinite(value) ? ms(value) : `> ${mix.timeoutMs} ms (timed out)`;
+  rows.push(
+    {
+      section: `Mix of /, /share, /thank-you, POST /api/events at ${mix.rate} req/s × ${mix.duration} s (open loop)`,
+    },
+    {
+      label: "Answered",
+      value: `${mix.answered} of ${mix.sent}, ${rps(mix.achievedRate)}, ${mix.timeouts} timed out`,
+    },
+    { label: "Latency p50", value: late(mix.p50) },
+    {
+      label: "Latency p99",
+      short: "fixed-rate p99",
+      value: `${late(mix.p99)}, max answered ${ms(mix.max)}`,
+      target: "≤ 100 ms",
+      pass: atMost(mix.p99, 100),
+    },
+    {
+      label: "Errors (4xx, 5xx, timeouts, failures)",
+      short: "fixed-rate errors",
+      value: String(mix.errors),
+      target: "0",
+      pass: mix.errors === 0,
+    },
+    {
+      label: "Server RSS after load",
+      value: load.rss === null ? "n/a" : `${(load.rss / 1048576).toFixed(0)} MiB`,
+    },
+  );
+  return rows;
+}
+
+export function buildRows({ lighthouse, bytes, load }) {
+  return [...lighthouseRows(lighthouse), ...bytesRows(bytes), ...loadRows(load)];
+}
+
+const result = (row) => (row.pass === undefined ? "" : row.pass ? "pass" : "MISS");
+
+export function renderText(rows) {
+  const body = rows.filter((row) => !row.section);
+  const width = (pick, header) => Math.max(header.length, ...body.map((row) => pick(row).length));
+  const w = [
+    width((r) => r.label, "Measure") + 2,
+    width((r) => r.value, "Value"),
+    width((r) => r.target ?? "", "Target"),
+  ];
+  const line = (a, b, c, d) =>
+    `${a.padEnd(w[0])}  ${b.padEnd(w[1])}  ${c.padEnd(w[2])}  ${d}`.trimEnd();
+  const out = [line("Measure", "Value", "Target", "Result"), "-".repeat(w[0] + w[1] + w[2] + 12)];
+  for (const row of rows) {
+    if (row.section) out.push(row.section);
+    else out.push(line(`  ${row.label}`, row.value, row.target ?? "", result(row)));
+  }
+  return out.join("\n");
+}
+
+export function renderMarkdown(rows) {
+  const out = ["| Measure | Value | Target | Result |", "|---|---|---|---|"];
+  for (const row of rows) {
+    if (row.section) out.push(`| **${row.section}** | | | |`);
+    else out.push(`| ${row.label} | ${row.value} | ${row.target ?? ""} | ${result(row)} |`);
+  }
+  return out.join("\n");
+}
