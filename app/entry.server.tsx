@@ -1,52 +1,108 @@
+import { randomBytes } from "node:crypto";
 import { PassThrough } from "node:stream";
-import type { EntryContext } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
+import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/hooks/use-nonce";
 import { getConfig } from "~/lib/config.server";
+import { platformOfCrawler } from "~/lib/platform";
+import { createRenderCache, renderCacheKey } from "~/lib/render-cache.server";
+import { applySecurityHeaders } from "~/lib/security-headers.server";
 
 // Validate the environment when the build is imported, before remix-serve listens.
 getConfig();
 
 export const streamTimeout = 5000;
 
-export default function handleRequest(
+const development = process.env.NODE_ENV === "development";
+const cache = createRenderCache();
+// Unused pages leave memory even when no request comes to trigger it.
+setInterval(cache.collect, 60_000).unref();
+
+/**
+ * Where a cached document's nonce goes: random per process, so no visitor can put it in a page
+ * (and campaign sources, the only input a cached page shows, are [a-z0-9._-] anyway).
+ */
+const NONCE_SLOT = `nonce-slot-${randomBytes(12).toString("hex")}`;
+
+/** The whole document: pages here have no deferred data, so there is nothing to stream. */
+function render(request: Request, remixContext: EntryContext, nonce: string) {
+  return new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    sink.on("error", reject);
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady: () => pipe(sink),
+        onShellError: reject,
+        onError(error: unknown) {
+          remixContext.staticHandlerContext.statusCode = 500;
+          console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000).unref();
+  });
+}
+
+/**
+ * Remix gives its module preloads no nonce. Chromium fetches them anyway, but CSP3 lets a
+ * browser refuse a non-nonced preload under 'strict-dynamic' (the code would then load one
+ * round trip later), so they carry this response's nonce too.
+ */
+function withNonce(html: string, nonce: string): string {
+  return html
+    .replaceAll('<link rel="modulepreload"', `<link nonce="${nonce}" rel="modulepreload"`)
+    .replaceAll(NONCE_SLOT, nonce);
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
-  // Crawlers get the whole document at once; people get the shell as soon as it is ready.
-  const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
+  const config = getConfig();
+  const nonce = randomBytes(16).toString("base64");
+  const url = new URL(request.url);
+  const agent = request.headers.get("user-agent");
+  // The platform's crawler sees its own wording; everyone else shares one rendering.
+  const key =
+    responseStatusCode === 200 && request.method === "GET"
+      ? renderCacheKey(url, platformOfCrawler(agent) ?? "people")
+      : null;
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />,
-      {
-        [readyEvent]() {
-          shellRendered = true;
-          const body = new PassThrough();
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          resolve(
-            new Response(createReadableStreamFromReadable(body), {
-              headers: responseHeaders,
-              status: responseStatusCode,
-            }),
-          );
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors inside the shell reject above; log only the ones found while streaming.
-          if (shellRendered) console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, streamTimeout + 1000);
+  let html = key ? cache.get(key) : undefined;
+  if (html === undefined) {
+    html = await render(request, remixContext, key ? NONCE_SLOT : nonce);
+    const status = remixContext.staticHandlerContext.statusCode;
+    if (key && status === 200) cache.set(key, html);
+    responseStatusCode = status;
+  }
+
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  // A nonce must never be handed to a second visitor by a shared cache.
+  if (!responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", "private, no-cache");
+  }
+  responseHeaders.append("Vary", "User-Agent");
+  applySecurityHeaders(responseHeaders, { siteUrl: config.siteUrl, development, nonce });
+  return new Response(withNonce(html, nonce), {
+    status: responseStatusCode,
+    headers: responseHeaders,
   });
 }
+
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  applySecurityHeaders(response.headers, { siteUrl: getConfig().siteUrl, development });
+  if (!response.headers.has("Cache-Control")) {
+    response.headers.set("Cache-Control", "private, no-cache");
+  }
+  return response;
+};

@@ -22,6 +22,7 @@ import { brand } from "~/content/brand";
 import { chrome } from "~/content/chrome";
 import { heads } from "~/content/heads";
 import { AttributionContext, useVisitAttribution } from "~/hooks/use-attribution";
+import { useNonce } from "~/hooks/use-nonce";
 import { usePageViews } from "~/hooks/use-page-views";
 import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
@@ -63,6 +64,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const { attribution, ready } = useVisitAttribution();
   const refresh = useNoScriptRefresh();
+  const nonce = useNonce();
   usePageViews(attribution, ready);
   return (
     <html lang="en" dir="ltr">
@@ -93,8 +95,8 @@ export function Layout({ children }: { children: ReactNode }) {
           {data ? <SiteFooter site={data.site} /> : null}
         </AttributionContext.Provider>
         <Toaster />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

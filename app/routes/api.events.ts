@@ -4,15 +4,18 @@ import { LIMITS, validateBatch } from "~/lib/analytics-events";
 import { getConfig } from "~/lib/config.server";
 import { recordClientEvents, visitorOf } from "~/lib/leads.server";
 import { createRateLimiter } from "~/lib/rate-limit.server";
+import { resourceHeaders } from "~/lib/security-headers.server";
 import { mayTrack } from "~/lib/visitor.server";
 
 // A visitor sends a batch every few seconds at most; a burst of 60, then one a second.
 const limiter = createRateLimiter({ capacity: 60, refillPerSecond: 1, maxKeys: 50_000 });
 
 const NO_STORE = { "Cache-Control": "no-store" };
+const headers = (extra: Record<string, string> = {}) =>
+  resourceHeaders({ ...NO_STORE, ...extra }, getConfig());
 
-function problem(status: number, error: string, headers: Record<string, string> = {}) {
-  return json({ error }, { status, headers: { ...NO_STORE, ...headers } });
+function problem(status: number, error: string, extra: Record<string, string> = {}) {
+  return json({ error }, { status, headers: headers(extra) });
 }
 
 /** Only our own pages may post: browsers say so in Sec-Fetch-Site, or at least in Origin. */
@@ -73,7 +76,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // Accepted either way: a bot or a Global Privacy Control browser is simply not recorded.
   if (mayTrack(request.headers)) recordClientEvents(request, result.events);
-  return new Response(null, { status: 204, headers: NO_STORE });
+  return new Response(null, { status: 204, headers: headers() });
 }
 
 export async function loader() {

@@ -1,11 +1,16 @@
 import { getConfig } from "~/lib/config.server";
+import { resourceHeaders } from "~/lib/security-headers.server";
 import { robotsTxt } from "~/lib/sitemap";
 
 export async function loader() {
-  return new Response(robotsTxt(getConfig().siteUrl), {
-    headers: {
-      "Content-Type": "text/plain; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    },
+  const config = getConfig();
+  return new Response(robotsTxt(config.siteUrl), {
+    headers: resourceHeaders(
+      {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "public, max-age=3600",
+      },
+      config,
+    ),
   });
 }

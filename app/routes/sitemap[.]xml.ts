@@ -1,12 +1,17 @@
 import { getConfig } from "~/lib/config.server";
+import { resourceHeaders } from "~/lib/security-headers.server";
 import { sitemapXml } from "~/lib/sitemap";
 
 // A resource route: it never renders, so no page_view is ever sent for it (spec §2).
 export async function loader() {
-  return new Response(sitemapXml(getConfig().siteUrl), {
-    headers: {
-      "Content-Type": "application/xml; charset=utf-8",
-      "Cache-Control": "public, max-age=3600",
-    },
+  const config = getConfig();
+  return new Response(sitemapXml(config.siteUrl), {
+    headers: resourceHeaders(
+      {
+        "Content-Type": "application/xml; charset=utf-8",
+        "Cache-Control": "public, max-age=3600",
+      },
+      config,
+    ),
   });
 }

@@ -21,6 +21,17 @@ export const test = base.extend<{ watch: Watch }>({
     async ({ page, javaScriptEnabled }, use) => {
       const problems: string[] = [];
       const allowed = new Set<string>();
+      // Anything the Content-Security-Policy refuses is a fault of ours: report it as an error.
+      await page.exposeFunction("__reportCspViolation", (detail: string) =>
+        problems.push(`CSP violation: ${detail}`),
+      );
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as { __reportCspViolation: (d: string) => void })
+            .__reportCspViolation;
+          report(`${event.violatedDirective} blocked ${event.blockedURI || "inline"}`);
+        });
+      });
       page.on("console", (message) => {
         if (message.type() !== "error" && message.type() !== "warning") return;
         // Chrome also logs the answer the test expects (the 404 document) as a console error.

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 test("the home page renders its headline, in the site's frame", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
-  await expect(page).toHaveTitle("Darb");
+  await expect(page).toHaveTitle("Darb: the free driving coach and navigation app for Dubai");
   await expect(page.getByRole("heading", { level: 1 })).toContainText("Drive Dubai safer");
   await expect(page.getByRole("banner")).toBeVisible();
   await expect(page.getByRole("contentinfo")).toContainText("Dubai, UAE");

@@ -1,0 +1,82 @@
+/**
+ * The spec's query-cache constants (§9) applied to the server's pages: a rendered document is
+ * served from memory while fresh (5 minutes) and dropped once unused for 5 minutes. Entries are
+ * whole HTML documents with a placeholder where each response puts its own nonce.
+ */
+export const FRESH_MS = 5 * 60_000;
+export const COLLECT_AFTER_MS = 5 * 60_000;
+
+type Entry = { html: string; renderedAt: number; lastUsedAt: number };
+
+export type RenderCache = {
+  /** The document while it is fresh; undefined when missing or stale (render it again). */
+  get: (key: string) => string | undefined;
+  set: (key: string, html: string) => void;
+  /** Drops what has not been used for COLLECT_AFTER_MS. */
+  collect: () => void;
+  size: () => number;
+};
+
+export function createRenderCache({
+  maxEntries = 200,
+  now = Date.now,
+}: {
+  maxEntries?: number;
+  now?: () => number;
+} = {}): RenderCache {
+  // A Map keeps insertion order: re-inserting on use makes the first key the least recent.
+  const entries = new Map<string, Entry>();
+
+  const collect = () => {
+    const time = now();
+    for (const [key, entry] of entries) {
+      if (time - entry.lastUsedAt >= COLLECT_AFTER_MS) entries.delete(key);
+    }
+  };
+
+  return {
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      const time = now();
+      entries.delete(key);
+      if (time - entry.renderedAt >= FRESH_MS) return undefined;
+      entry.lastUsedAt = time;
+      entries.set(key, entry);
+      return entry.html;
+    },
+    set(key, html) {
+      const time = now();
+      entries.delete(key);
+      entries.set(key, { html, renderedAt: time, lastUsedAt: time });
+      while (entries.size > maxEntries) {
+        const oldest = entries.keys().next().value;
+        if (oldest === undefined) break;
+        entries.delete(oldest);
+      }
+    },
+    collect,
+    size: () => entries.size,
+  };
+}
+
+/** Campaign and preview parameters: the only ones a cached page may vary by. */
+const CACHEABLE_PARAMS = new Set([
+  "source",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "platform",
+]);
+const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap"]);
+
+/**
+ * The cache key for a document request, or null when it must be rendered for this request alone:
+ * only the pages that do not vary per visitor, with nothing in the URL but campaign parameters.
+ */
+export function renderCacheKey(url: URL, audience: string): string | null {
+  if (!CACHEABLE_PATHS.has(url.pathname)) return null;
+  if (url.search.length > 256) return null;
+  for (const name of url.searchParams.keys()) if (!CACHEABLE_PARAMS.has(name)) return null;
+  return `${audience} ${url.pathname}${url.search}`;
+}
