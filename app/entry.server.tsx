@@ -74,7 +74,7 @@ export default async function handleRequest(
   const agent = request.headers.get("user-agent");
   // The platform's crawler sees its own wording; everyone else shares one rendering.
   const key =
-    responseStatusCode === 200 && request.method === "GET"
+    config.renderCache && responseStatusCode === 200 && request.method === "GET"
       ? renderCacheKey(url, platformOfCrawler(agent) ?? "people")
       : null;
 

@@ -27,6 +27,7 @@ describe("parseConfig", () => {
       gaEndpoint: DEFAULT_GA_ENDPOINT,
       analyticsSalt: null,
       trustProxy: 0,
+      renderCache: true,
     });
     expect(config.samples).toEqual([
       "WHATSAPP_NUMBER",
@@ -51,6 +52,7 @@ describe("parseConfig", () => {
       GA_MP_ENDPOINT: "http://127.0.0.1:9999/mp/collect",
       ANALYTICS_SALT: "a-long-enough-salt-value",
       TRUST_PROXY: "1",
+      RENDER_CACHE: "off",
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -62,6 +64,7 @@ describe("parseConfig", () => {
       gaEndpoint: "http://127.0.0.1:9999/mp/collect",
       analyticsSalt: "a-long-enough-salt-value",
       trustProxy: 1,
+      renderCache: false,
       samples: [],
     });
     // Midnight in Dubai is 20:00 UTC the day before.
@@ -98,6 +101,7 @@ describe("parseConfig", () => {
     [{ GA_MP_ENDPOINT: "http://collector.example/mp" }, "GA_MP_ENDPOINT", /loopback/],
     [{ ANALYTICS_SALT: "short" }, "ANALYTICS_SALT", /16 characters/],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY", /number of proxies/],
+    [{ RENDER_CACHE: "false" }, "RENDER_CACHE", /on or off/],
   ])("rejects %o, naming %s", (env, variable, detail) => {
     const error = errorFor(env);
     expect(error.variable).toBe(variable);

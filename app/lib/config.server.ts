@@ -24,6 +24,8 @@ export type Config = {
   analyticsSalt: string | null;
   /** How many proxies (load balancers) in front of us append to X-Forwarded-For. */
   trustProxy: number;
+  /** Serve the pages that are the same for everyone from memory (off: render every request). */
+  renderCache: boolean;
   /** The sample contact settings still in use; production start-up warns about them. */
   samples: string[];
 };
@@ -228,6 +230,13 @@ function parseTrustProxy(env: Env): number {
   return Number(raw);
 }
 
+function parseRenderCache(env: Env): boolean {
+  const raw = read(env, "RENDER_CACHE");
+  if (raw === undefined || raw === "on") return true;
+  if (raw === "off") return false;
+  throw new ConfigError("RENDER_CACHE", `must be on or off, got ${shown(raw)}`);
+}
+
 export function parseConfig(env: Env): Config {
   const samples = (Object.keys(SAMPLE_SETTINGS) as (keyof typeof SAMPLE_SETTINGS)[]).filter(
     (name) => read(env, name) === undefined,
@@ -245,6 +254,7 @@ export function parseConfig(env: Env): Config {
     gaEndpoint: parseGaEndpoint(env),
     analyticsSalt: parseSalt(env),
     trustProxy: parseTrustProxy(env),
+    renderCache: parseRenderCache(env),
     samples,
   };
 }
