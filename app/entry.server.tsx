@@ -56,10 +56,13 @@ function render(request: Request, remixContext: EntryContext, nonce: string) {
  * browser refuse a non-nonced preload under 'strict-dynamic' (the code would then load one
  * round trip later), so they carry this response's nonce too.
  */
+const NONCE_PLACES = new RegExp(`<link rel="modulepreload"|${NONCE_SLOT}`, "g");
+
 function withNonce(html: string, nonce: string): string {
-  return html
-    .replaceAll('<link rel="modulepreload"', `<link nonce="${nonce}" rel="modulepreload"`)
-    .replaceAll(NONCE_SLOT, nonce);
+  // One pass over the document: it runs on every response, cached or not.
+  return html.replace(NONCE_PLACES, (place) =>
+    place === NONCE_SLOT ? nonce : `<link nonce="${nonce}" rel="modulepreload"`,
+  );
 }
 
 export default async function handleRequest(

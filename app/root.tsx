@@ -20,7 +20,6 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { Toaster } from "~/components/Toaster";
 import { brand } from "~/content/brand";
 import { chrome } from "~/content/chrome";
-import { heads } from "~/content/heads";
 import { AttributionContext, useVisitAttribution } from "~/hooks/use-attribution";
 import { useNonce } from "~/hooks/use-nonce";
 import { usePageViews } from "~/hooks/use-page-views";
@@ -28,7 +27,6 @@ import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
 import { choosePlatform } from "~/lib/platform";
 import type { RouteHandle } from "~/lib/route-handle";
-import { headContext, pageMeta } from "~/lib/seo";
 import { siteSettings } from "~/lib/site.server";
 import stylesheet from "~/tailwind.css";
 
@@ -120,5 +118,9 @@ export function ErrorBoundary() {
   );
 }
 
-export const meta: MetaFunction = ({ matches, location }) =>
-  pageMeta({ ...heads.error, path: location.pathname, noindex: true }, headContext(matches));
+// Only the error screen uses the root's own head; every page builds its own in its loader.
+export const meta: MetaFunction = () => [
+  { title: `${chrome.error.heading} · ${brand.name}` },
+  { name: "description", content: chrome.error.body },
+  { name: "robots", content: "noindex, follow" },
+];

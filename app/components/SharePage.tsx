@@ -1,11 +1,9 @@
 import { Copy, Send, Share2 } from "lucide-react";
-import { heads } from "~/content/heads";
 import { share, shareMessages, sharePage } from "~/content/share";
 import { ui } from "~/content/ui";
 import { useShare } from "~/hooks/use-share";
 import { usePlatform, useSite } from "~/hooks/use-site";
 import { wordingFor } from "~/lib/platform";
-import { fullTitle } from "~/lib/seo";
 import { SHARE_PLATFORMS, type SharePlatform } from "~/lib/share";
 
 const BUTTON =
@@ -21,7 +19,12 @@ function ordered(platform: string): SharePlatform[] {
     : [...SHARE_PLATFORMS];
 }
 
-export function SharePage() {
+export function SharePage({
+  preview,
+}: {
+  /** The shared link's own preview: its title and its description in this platform's words. */
+  preview: { title: string; description: string };
+}) {
   const site = useSite();
   const platform = usePlatform();
   const message = wordingFor(shareMessages, platform);
@@ -103,10 +106,8 @@ export function SharePage() {
                 <p className="text-xs text-slate-600 dark:text-slate-400">
                   {sharePage.host(site.siteUrl)}
                 </p>
-                <p className="text-sm font-semibold">{fullTitle(heads.home.title)}</p>
-                <p className="text-sm text-slate-700 dark:text-slate-300">
-                  {wordingFor(heads.home.description, platform)}
-                </p>
+                <p className="text-sm font-semibold">{preview.title}</p>
+                <p className="text-sm text-slate-700 dark:text-slate-300">{preview.description}</p>
               </div>
             </div>
             <figcaption className="px-2 pt-2 pb-1 text-[15px] leading-snug">

@@ -86,10 +86,4 @@ export const heads = {
     title: "Page not found",
     description: "This page could not be found.",
   },
-  error: {
-    // Title fixed by the product spec (§8).
-    title: "Unexpected Application Error!",
-    description:
-      "Something went wrong on our side while showing this page. Please try again in a moment.",
-  },
 } as const satisfies Record<string, PageCopy>;

@@ -5,7 +5,7 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { heads } from "~/content/heads";
-import { absoluteUrl, fullTitle, headContext, pageMeta } from "~/lib/seo";
+import { absoluteUrl, fullTitle, pageMeta } from "~/lib/seo";
 
 afterEach(cleanup);
 
@@ -62,12 +62,6 @@ describe("pageMeta", () => {
     expect(absoluteUrl("https://example.com/darb", "/share")).toBe(
       "https://example.com/darb/share",
     );
-  });
-
-  it("reads the site and platform from the root's data, and copes without it", () => {
-    const matches = [{ id: "root", data: { site: { siteUrl: SITE }, platform: "twitter" } }];
-    expect(headContext(matches)).toEqual({ siteUrl: SITE, platform: "twitter" });
-    expect(headContext([])).toEqual({ siteUrl: "", platform: "default" });
   });
 });
 

@@ -3,7 +3,6 @@ import type { Graph, Thing, WithContext } from "schema-dts";
 import { brand } from "~/content/brand";
 import { headDefaults, type PageCopy } from "~/content/heads";
 import { type Platform, wordingFor } from "~/lib/platform";
-import type { SiteSettings } from "~/lib/site.server";
 
 /** The spec's page-head settings (§3), as one route states them. */
 export type PageHead = PageCopy & {
@@ -74,24 +73,4 @@ export function pageMeta(head: PageHead, context: HeadContext): MetaDescriptor[]
   // Remix escapes <, > and & in JSON-LD, so no value can close the script element.
   if (head.structuredData) tags.push({ "script:ld+json": head.structuredData });
   return tags;
-}
-
-type Matches = readonly { id: string; data: unknown }[];
-type RootHead = { site?: SiteSettings; platform?: Platform };
-
-const rootData = (matches: Matches) =>
-  matches.find((match) => match.id === "root")?.data as RootHead | undefined;
-
-/**
- * The head context from the root loader's data, as a route's `meta` sees it in `matches`.
- * Without it (the root loader itself failed) links stay relative and the wording is the default.
- */
-export function headContext(matches: Matches): HeadContext {
-  const data = rootData(matches);
-  return { siteUrl: data?.site?.siteUrl ?? "", platform: data?.platform ?? "default" };
-}
-
-/** The public settings, for a `meta` that needs more than the address (the JSON-LD's contact). */
-export function siteOf(matches: Matches): SiteSettings | undefined {
-  return rootData(matches)?.site;
 }

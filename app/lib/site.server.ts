@@ -15,6 +15,12 @@ export type SiteSettings = {
   year: string;
 };
 
+// Built once: a formatter costs more than the rest of this function on every request.
+const yearFormat = new Intl.DateTimeFormat(brand.locale, {
+  year: "numeric",
+  timeZone: brand.timeZone,
+});
+
 export function siteSettings(config: Config, now = new Date()): SiteSettings {
   const digits = config.contactPhone.replace(/\D/g, "");
   return {
@@ -25,9 +31,6 @@ export function siteSettings(config: Config, now = new Date()): SiteSettings {
     whatsappNumber: config.whatsappNumber,
     demoUrl: config.demoUrl,
     betaClosesAt: config.betaClosesAt?.toISOString() ?? null,
-    year: new Intl.DateTimeFormat(brand.locale, {
-      year: "numeric",
-      timeZone: brand.timeZone,
-    }).format(now),
+    year: yearFormat.format(now),
   };
 }

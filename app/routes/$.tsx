@@ -1,16 +1,22 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
 import { heads } from "~/content/heads";
-import { headContext, pageMeta } from "~/lib/seo";
+import { headFor } from "~/lib/head.server";
+import { metaFromLoader } from "~/lib/route-meta";
 
 // Every path no other route claims lands here, inside the site's frame, with a real 404.
-export async function loader() {
-  return json(null, { status: 404, headers: { "Cache-Control": "no-store" } });
+export async function loader({ request }: LoaderFunctionArgs) {
+  const path = new URL(request.url).pathname;
+  return json(
+    { head: headFor(request, { ...heads.notFound, path, noindex: true }) },
+    { status: 404, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
-export const meta: MetaFunction = ({ matches, location }) =>
-  pageMeta({ ...heads.notFound, path: location.pathname, noindex: true }, headContext(matches));
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta = metaFromLoader;
 
 export default function NotFoundRoute() {
   return <NotFound />;

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Download } from "~/components/Download";
 import { Faq } from "~/components/Faq";
 import { Features } from "~/components/Features";
@@ -10,14 +10,22 @@ import { SafetyResults } from "~/components/SafetyResults";
 import { Testimonial } from "~/components/Testimonial";
 import { TrustBadges } from "~/components/TrustBadges";
 import { heads } from "~/content/heads";
-import { headContext, pageMeta, siteOf } from "~/lib/seo";
+import { getConfig } from "~/lib/config.server";
+import { headFor } from "~/lib/head.server";
+import { metaFromLoader } from "~/lib/route-meta";
 import { landingGraph } from "~/lib/structured-data";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const site = siteOf(matches);
-  const structuredData = site ? landingGraph(site) : undefined;
-  return pageMeta({ ...heads.home, path: "/", structuredData }, headContext(matches));
-};
+export async function loader({ request }: LoaderFunctionArgs) {
+  const config = getConfig();
+  const structuredData = landingGraph({
+    siteUrl: config.siteUrl,
+    email: config.contactEmail,
+    phone: config.contactPhone,
+  });
+  return json({ head: headFor(request, { ...heads.home, path: "/", structuredData }) });
+}
+
+export const meta = metaFromLoader;
 
 /** Spec §2: the landing page's sections, in this order (header and footer come from the root). */
 export default function Index() {

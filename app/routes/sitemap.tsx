@@ -1,10 +1,14 @@
-import type { MetaFunction } from "@remix-run/node";
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { SitemapPage } from "~/components/SitemapPage";
 import { heads } from "~/content/heads";
-import { headContext, pageMeta } from "~/lib/seo";
+import { headFor } from "~/lib/head.server";
+import { metaFromLoader } from "~/lib/route-meta";
 
-export const meta: MetaFunction = ({ matches }) =>
-  pageMeta({ ...heads.sitemap, path: "/sitemap" }, headContext(matches));
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json({ head: headFor(request, { ...heads.sitemap, path: "/sitemap" }) });
+}
+
+export const meta = metaFromLoader;
 
 export default function Sitemap() {
   return <SitemapPage />;

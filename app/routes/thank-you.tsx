@@ -1,4 +1,4 @@
-import type { HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { isPrefetch } from "remix-utils/is-prefetch";
@@ -7,10 +7,11 @@ import { contact, REDIRECT_DELAY_SECONDS } from "~/content/conversion";
 import { heads } from "~/content/heads";
 import { attributionFrom } from "~/lib/attribution";
 import { getConfig } from "~/lib/config.server";
+import { headFor } from "~/lib/head.server";
 import { recordLead } from "~/lib/leads.server";
 import { readThankYou } from "~/lib/redirect.server";
 import type { RouteHandle } from "~/lib/route-handle";
-import { headContext, pageMeta } from "~/lib/seo";
+import { metaFromLoader } from "~/lib/route-meta";
 import { mayTrack } from "~/lib/visitor.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -31,19 +32,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (result.cta && isDocument && !isPrefetch(request) && mayTrack(request.headers)) {
     recordLead(request, { cta: result.cta, source: result.source, medium, campaign });
   }
-  return json(result, {
-    headers: {
-      "Cache-Control": "no-store",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "X-Robots-Tag": "noindex",
+  const head = headFor(request, { ...heads.thankYou, path: "/thank-you", noindex: true });
+  return json(
+    { ...result, head },
+    {
+      headers: {
+        "Cache-Control": "no-store",
+        "Referrer-Policy": "strict-origin-when-cross-origin",
+        "X-Robots-Tag": "noindex",
+      },
     },
-  });
+  );
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) =>
-  pageMeta({ ...heads.thankYou, path: "/thank-you", noindex: true }, headContext(matches));
+export const meta = metaFromLoader;
 
 /**
  * Without JavaScript the delayed redirect is a <meta http-equiv="refresh">, which the root puts

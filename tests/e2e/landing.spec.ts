@@ -158,21 +158,28 @@ test("copy link confirms with a toast", async ({ page, context }) => {
 test("the header's icon-only links name themselves in tooltips, 700 ms late, then at once for a neighbour", async ({
   page,
 }) => {
+  // The page's clock, not the test's: the delays hold however busy the machine is.
+  await page.clock.install();
   await page.goto("/");
+  // Hydration waits for an idle moment, which the paused clock has to let happen.
+  await page.clock.runFor(2500);
   await hydrated(page);
   const header = page.getByRole("banner");
   const email = header.getByRole("link", { name: "E-mail us" });
   const chat = header.getByRole("link", { name: "Chat on WhatsApp" });
+  // From here the page's time moves only when the test says so.
+  await page.clock.pauseAt(Date.now() + 60_000);
   await email.hover();
   // The bubble is aria-hidden (the link already carries the name), so find it by its role attribute.
   const bubble = header.locator("[role=tooltip]:visible");
   // Not at once: a pointer passing over the header must not flash bubbles.
-  await page.waitForTimeout(400);
+  await page.clock.runFor(650);
   await expect(bubble).toHaveCount(0);
-  await expect(bubble).toHaveText("E-mail us", { timeout: 1000 });
-  // Moving straight to the neighbour skips the delay.
+  await page.clock.runFor(100);
+  await expect(bubble).toHaveText("E-mail us");
+  // Moving straight to the neighbour skips the delay: no time passes on the page's clock.
   await chat.hover();
-  await expect(bubble).toHaveText("Chat on WhatsApp", { timeout: 250 });
+  await expect(bubble).toHaveText("Chat on WhatsApp");
   await page.keyboard.press("Escape");
   await expect(bubble).toHaveCount(0);
 });
