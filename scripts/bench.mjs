@@ -1,6 +1,7 @@
 // `npm run bench`: build, serve the production build, measure it (Lighthouse, first-load bytes,
-// load against an nginx baseline) and print one table with the targets. Exits 0 when targets are
-// missed, since it is a measurement; 1 only when it could not measure.
+// load with the render cache on and off against an nginx baseline, where one request's time goes)
+// and print one table with the targets. Exits 0 when targets are missed, since it is a
+// measurement; 1 only when it could not measure.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -13,6 +14,7 @@ ensureDependencies();
 ensureBuild();
 
 // Imported only now: on a fresh clone Lighthouse and autocannon exist once the step above ran.
+const { breakdown } = await import("./bench/breakdown.mjs");
 const { measureBytes } = await import("./bench/bytes.mjs");
 const { runLighthouse } = await import("./bench/lighthouse.mjs");
 const { fixedRate, throughput } = await import("./bench/load.mjs");
@@ -20,10 +22,33 @@ const { ensureNginx, startNginx } = await import("./bench/nginx.mjs");
 const { rssBytes } = await import("./bench/processes.mjs");
 const { startServer } = await import("./bench/server.mjs");
 const { buildRows, machine, renderMarkdown, renderText } = await import("./bench/table.mjs");
+const { LABELS } = await import("./bench/profile.mjs");
 
 const artifacts = join(root, ".artifacts");
 
-function notesFor({ shareStatus, lighthouse, bytes, load, rows, loadAverages }) {
+const WARMUP = 100;
+
+/** Who takes the time of a cached and an uncached GET /, in a sentence each. */
+function breakdownNotes(result) {
+  if (!result || result.error) return [];
+  return Object.values(result).flatMap((mode) => {
+    const { gzip, identity } = mode.batches;
+    if (gzip.cpuPerRequest === null) return [];
+    const share = (value) => `${Math.round((value / gzip.cpuPerRequest) * 100)}%`;
+    const compression = gzip.cpuPerRequest - identity.cpuPerRequest;
+    const top = (gzip.profile?.top ?? [])
+      .slice(0, 6)
+      .map((f) => `${f.name} [${LABELS[f.category]}] ${Math.round(f.share * 100)}%`);
+    return [
+      `GET / ${mode.name}: ${gzip.cpuPerRequest.toFixed(2)} ms of server CPU per request with ` +
+        `gzip, ${identity.cpuPerRequest.toFixed(2)} ms without, so gzip costs ` +
+        `${compression.toFixed(2)} ms (${share(compression)})` +
+        (top.length ? `; the main thread's biggest self times: ${top.join(", ")}.` : "."),
+    ];
+  });
+}
+
+function notesFor({ statuses, lighthouse, bytes, load, rows, loadAverages }) {
   // On a shared machine every timing depends on what else runs; say how busy it was.
   const [before, after] = loadAverages.map((value) => value.toFixed(1));
   const index = lighthouse.results["/"]?.mobile?.benchmarkIndex;
@@ -31,8 +56,10 @@ function notesFor({ shareStatus, lighthouse, bytes, load, rows, loadAverages }) 
     `Load average ${before} at the start, ${after} at the end` +
       (index ? `; Lighthouse's host benchmark index ${Math.round(index)}.` : "."),
   ];
-  if (shareStatus !== 200) {
-    notes.push(`/share answered ${shareStatus}: its Lighthouse rows measure that page as it is.`);
+  for (const [path, status] of Object.entries(statuses)) {
+    if (status !== 200) {
+      notes.push(`${path} answered ${status}: its Lighthouse rows measure that page as it is.`);
+    }
   }
   const home = lighthouse.results["/"]?.mobile;
   if (home?.shortfalls.length) {
@@ -40,6 +67,12 @@ function notesFor({ shareStatus, lighthouse, bytes, load, rows, loadAverages }) 
       .slice(0, 10)
       .map((s) => `${s.id} (${s.category}, ${s.score}${s.display ? `, ${s.display}` : ""})`);
     notes.push(`Lighthouse / mobile, audits below full marks: ${list.join("; ")}.`);
+  }
+  for (const [path, byForm] of Object.entries(lighthouse.results)) {
+    for (const [formFactor, run] of Object.entries(byForm)) {
+      const seo = run.shortfalls.filter((s) => s.category === "seo").map((s) => s.id);
+      if (seo.length) notes.push(`SEO ${path} ${formFactor}, audits failed: ${seo.join(", ")}.`);
+    }
   }
   const biggest = bytes.files
     .filter((file) => file.kind === "framework" || file.kind === "app")
@@ -56,6 +89,7 @@ function notesFor({ shareStatus, lighthouse, bytes, load, rows, loadAverages }) 
       .map(([status, count]) => `${path} ${status} ×${count}`),
   );
   if (failed.length) notes.push(`Fixed-rate errors: ${failed.join(", ")}.`);
+  notes.push(...breakdownNotes(load.breakdown));
   if (load.rssIdle !== null) {
     notes.push(`Server RSS before load: ${(load.rssIdle / 1048576).toFixed(0)} MiB.`);
   }
@@ -72,7 +106,10 @@ async function main() {
 
   log("Starting the production server…");
   const server = await startServer({ root, logPath: join(artifacts, "bench-server.log") });
-  const shareStatus = (await fetch(`${server.url}/share`)).status;
+  const statuses = {};
+  for (const path of ["/share", "/sitemap"]) {
+    statuses[path] = (await fetch(`${server.url}${path}`)).status;
+  }
 
   log("Measuring the first load of /…");
   const { html, bytes } = await measureBytes({ baseUrl: server.url, root });
@@ -81,14 +118,28 @@ async function main() {
     pages: [
       { path: "/", name: "index", url: `${server.url}/` },
       { path: "/share", name: "share", url: `${server.url}/share` },
+      // Only its SEO score is wanted (issue 5): one mobile run is enough.
+      { path: "/sitemap", name: "sitemap", url: `${server.url}/sitemap`, mobileRuns: 1 },
     ],
     reportDir: join(artifacts, "lighthouse"),
     log,
   });
 
-  const load = { rssIdle: rssBytes(server.child.pid) };
+  const load = { rssIdle: rssBytes(server.child.pid), warmup: WARMUP };
   log("GET / on remix-serve, 50 connections × 10 s…");
-  load.node = await throughput(`${server.url}/`);
+  load.node = await throughput(`${server.url}/`, { warmup: WARMUP });
+  // The same page rendered on every request, by a second server (the first one idles meanwhile).
+  const uncached = await startServer({
+    root,
+    renderCache: "off",
+    logPath: join(artifacts, "bench-server-uncached.log"),
+  });
+  try {
+    log("GET / on remix-serve with RENDER_CACHE=off, 50 connections × 10 s…");
+    load.uncached = await throughput(`${uncached.url}/`, { warmup: WARMUP });
+  } finally {
+    await uncached.child.stop();
+  }
   const nginx = ensureNginx(log);
   if (nginx.skipped) {
     load.nginx = { skipped: nginx.skipped };
@@ -101,7 +152,7 @@ async function main() {
     });
     try {
       log("GET / on nginx, 50 connections × 10 s…");
-      load.nginx = await throughput(`${baseline.url}/`);
+      load.nginx = await throughput(`${baseline.url}/`, { warmup: WARMUP });
     } finally {
       await baseline.stop();
     }
@@ -111,13 +162,23 @@ async function main() {
   load.rss = rssBytes(server.child.pid);
   await server.child.stop();
 
+  const profiles = join(artifacts, "bench-prof");
+  mkdirSync(profiles, { recursive: true });
+  try {
+    load.breakdown = await breakdown({ root, dir: profiles, log });
+  } catch (error) {
+    // The rest of the table stands without it.
+    load.breakdown = { error: String(error?.message ?? error) };
+  }
+
   const rows = buildRows({ lighthouse, bytes, load });
   const seconds = Math.round((Date.now() - started) / 1000);
   const header =
     `Darb bench, ${date.toISOString().slice(0, 16).replace("T", " ")} UTC · node ${host.node} · ` +
-    `${host.cpu}, ${host.cores} cores · ${lighthouse.chromium} · Lighthouse ${lighthouse.lighthouse}`;
+    `${host.cpu}, ${host.cores} cores, load average ${loadAtStart.toFixed(1)} at the start · ` +
+    `${lighthouse.chromium} · Lighthouse ${lighthouse.lighthouse}`;
   const loadAverages = [loadAtStart, loadavg()[0]];
-  const notes = notesFor({ shareStatus, lighthouse, bytes, load, rows, loadAverages });
+  const notes = notesFor({ statuses, lighthouse, bytes, load, rows, loadAverages });
   const footer = `Run time: ${Math.floor(seconds / 60)} min ${seconds % 60} s.`;
 
   console.log(
@@ -129,9 +190,12 @@ async function main() {
   );
   writeFileSync(
     join(artifacts, "bench.json"),
-    `${JSON.stringify({ date: date.toISOString(), machine: host, seconds, shareStatus, lighthouse, bytes, load, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: date.toISOString(), machine: host, seconds, statuses, lighthouse, bytes, load, rows }, null, 2)}\n`,
   );
-  log("Written: .artifacts/bench.md, .artifacts/bench.json, .artifacts/lighthouse/*.json");
+  log(
+    "Written: .artifacts/bench.md, .artifacts/bench.json, .artifacts/lighthouse/*.json, " +
+      ".artifacts/bench-prof/*.cpuprofile",
+  );
 }
 
 try {

@@ -92,7 +92,8 @@ export function chromiumVersion(path) {
 
 /**
  * Mobile is Lighthouse's default config (simulated throttling, Moto G Power), `mobileRuns`
- * times; desktop is its desktop config, once. The median reports go to `reportDir`.
+ * times (or the page's own `mobileRuns`); desktop is its desktop config, once. The median reports
+ * go to `reportDir`.
  */
 export async function runLighthouse({ pages, mobileRuns = 3, reportDir, log }) {
   const chromePath = findChromium();
@@ -118,7 +119,7 @@ export async function runLighthouse({ pages, mobileRuns = 3, reportDir, log }) {
     for (const page of pages) {
       results[page.path] = {};
       for (const [formFactor, config, runs] of [
-        ["mobile", undefined, mobileRuns],
+        ["mobile", undefined, page.mobileRuns ?? mobileRuns],
         ["desktop", desktopConfig, 1],
       ]) {
         const lhrs = [];

@@ -5,7 +5,7 @@ import autocannon from "autocannon";
 
 // What a phone's browser sends for a page: gzip accepted, a real user agent (bots get the page
 // rendered whole instead of streamed, and /thank-you records no lead for them).
-const BROWSER = {
+export const BROWSER = {
   "user-agent":
     "Mozilla/5.0 (Linux; Android 14; moto g power (2024)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36",
   accept: "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8",
@@ -13,8 +13,12 @@ const BROWSER = {
   "accept-language": "en-AE,en;q=0.9",
 };
 
-/** GET / from 50 connections for 10 s, each sending its next request as soon as one returns. */
-export async function throughput(url, { connections = 50, duration = 10 } = {}) {
+/**
+ * GET / from 50 connections for 10 s, each sending its next request as soon as one returns, after
+ * `warmup` requests that are not counted (a fresh server's first renders run unoptimised code).
+ */
+export async function throughput(url, { connections = 50, duration = 10, warmup = 100 } = {}) {
+  if (warmup) await autocannon({ url, connections: 5, amount: warmup, headers: BROWSER });
   const result = await autocannon({ url, connections, duration, headers: BROWSER });
   return {
     requestsPerSecond: result.requests.average,

@@ -1,6 +1,6 @@
 // Every process the benchmark starts is registered here so that it is stopped however the run
 // ends: normally, on an error, or on Ctrl-C.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -112,4 +112,29 @@ export function rssBytes(pid) {
   if (!existsSync(path)) return null;
   const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(path, "utf8"));
   return match ? Number(match[1]) * 1024 : null;
+}
+
+let ticksPerSecond;
+
+/**
+ * CPU time (user + system) in ms that a process has used so far, in all its threads and in its
+ * main thread alone (Linux; null where /proc is not there). Resolution: one clock tick (10 ms).
+ */
+export function cpuTimes(pid) {
+  const path = `/proc/${pid}/stat`;
+  if (!existsSync(path)) return null;
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  const used = (file) => {
+    const stat = readFileSync(file, "utf8");
+    // Fields after the command name in parentheses, from field 3 (state): utime is 14, stime 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+  };
+  return { total: used(path), main: used(`/proc/${pid}/task/${pid}/stat`) };
 }

@@ -1,8 +1,9 @@
-// The production build as `npm start` serves it, on a free loopback port.
+// The production build as `npm start` serves it, on a free loopback port. `renderCache: "off"`
+// renders every request (RENDER_CACHE=off); `nodeArgs` go to node before remix-serve's CLI.
 import { join } from "node:path";
 import { freePort, spawnTracked, waitForHttp } from "./processes.mjs";
 
-export async function startServer({ root, logPath }) {
+export async function startServer({ root, logPath, renderCache = "on", nodeArgs = [] }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = {
@@ -15,6 +16,7 @@ export async function startServer({ root, logPath }) {
     // The fixed-rate run sends X-Forwarded-For so that it counts as many visitors, not one
     // address that the /api/events rate limiter would answer with 429.
     TRUST_PROXY: "1",
+    RENDER_CACHE: renderCache,
   };
   // A developer's real GA4 settings must not receive thousands of benchmark events.
   for (const name of ["GA_MEASUREMENT_ID", "GA_API_SECRET", "GA_MP_ENDPOINT"]) delete env[name];
@@ -22,7 +24,11 @@ export async function startServer({ root, logPath }) {
   const child = spawnTracked(
     "server",
     process.execPath,
-    [join(root, "node_modules/@remix-run/serve/dist/cli.js"), join(root, "build/index.js")],
+    [
+      ...nodeArgs,
+      join(root, "node_modules/@remix-run/serve/dist/cli.js"),
+      join(root, "build/index.js"),
+    ],
     { cwd: root, env, logPath },
   );
   await waitForHttp(`${url}/healthz`, child, { name: "remix-serve" });

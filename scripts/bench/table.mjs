@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
+import { LABELS } from "./profile.mjs";
 
 export function machine() {
   let cpu = cpus()[0]?.model?.trim() || "unknown CPU";
@@ -34,7 +35,9 @@ function lighthouseRows(lighthouse) {
   const rows = [];
   const home = lighthouse.results["/"]?.mobile;
   if (home) {
-    rows.push({ section: `Lighthouse ${lighthouse.lighthouse}, / on mobile (median of 3)` });
+    rows.push({
+      section: `Lighthouse ${lighthouse.lighthouse}, / on mobile (median of ${home.runs.length})`,
+    });
     const runs = home.runs.join(", ");
     const scoreRow = (label, id) => ({
       label,
@@ -81,12 +84,25 @@ function lighthouseRows(lighthouse) {
   rows.push({
     section: "Lighthouse, other pages and desktop (scores P/A/BP/SEO; FCP/LCP/TBT/CLS)",
   });
-  for (const path of ["/", "/share"]) {
+  // Issue 5: SEO 100 on /, /share and /sitemap (/'s mobile score has its row above).
+  for (const path of ["/share", "/sitemap"]) {
+    const runs = ["mobile", "desktop"].map((formFactor) => lighthouse.results[path]?.[formFactor]);
+    if (!runs.some(Boolean)) continue;
+    rows.push({
+      label: `SEO, ${path} (mobile / desktop)`,
+      short: `SEO (${path})`,
+      value: runs.map((run) => score(run?.scores.seo ?? null)).join(" / "),
+      target: "100",
+      pass: runs.every((run) => run?.scores.seo === 100),
+    });
+  }
+  for (const path of ["/", "/share", "/sitemap"]) {
     for (const formFactor of ["mobile", "desktop"]) {
       if (path === "/" && formFactor === "mobile") continue;
       const run = lighthouse.results[path]?.[formFactor];
       if (!run) continue;
-      const name = `${path} ${formFactor}${formFactor === "mobile" ? " (median of 3)" : ""}`;
+      const median = run.runs.length > 1 ? ` (median of ${run.runs.length})` : "";
+      const name = `${path} ${formFactor}${median}`;
       const status = run.status === "ok" ? "" : " (error status page)";
       const { scores, metrics } = run;
       rows.push(
@@ -150,24 +166,37 @@ function bytesRows(bytes) {
   ];
 }
 
+const loadValue = (run) =>
+  `${rps(run.requestsPerSecond)}, p50 ${ms(run.p50)}, p99 ${ms(run.p99)}` +
+  (run.non2xx || run.errors ? ` (${run.non2xx} not 2xx, ${run.errors} errors)` : "");
+const ratio = (a, b) => `${(a.requestsPerSecond / b.requestsPerSecond).toFixed(3)}×`;
+
 function loadRows(load) {
-  const rows = [{ section: "GET /, 50 connections × 10 s (autocannon, browser headers)" }];
-  const { node, nginx } = load;
-  rows.push({
-    label: "remix-serve",
-    value: `${rps(node.requestsPerSecond)}, p50 ${ms(node.p50)}, p99 ${ms(node.p99)}`,
-  });
+  const rows = [
+    {
+      section: `GET /, 50 connections × 10 s (autocannon, browser headers, after ${load.warmup} warm-up requests)`,
+    },
+  ];
+  const { node, uncached, nginx } = load;
+  rows.push(
+    { label: "remix-serve, render cache on (default)", value: loadValue(node) },
+    { label: "remix-serve, RENDER_CACHE=off", value: loadValue(uncached) },
+    {
+      label: "cached ÷ uncached (req/s)",
+      short: "render cache speed-up",
+      value: `${(node.requestsPerSecond / uncached.requestsPerSecond).toFixed(2)}×`,
+      target: "≥ 2×",
+      pass: node.requestsPerSecond >= 2 * uncached.requestsPerSecond,
+    },
+  );
   if (nginx.skipped) {
     rows.push({ label: "nginx, same HTML as a static file", value: `skipped: ${nginx.skipped}` });
   } else {
     rows.push(
-      {
-        label: "nginx, same HTML as a static file",
-        value: `${rps(nginx.requestsPerSecond)}, p50 ${ms(nginx.p50)}, p99 ${ms(nginx.p99)}`,
-      },
+      { label: "nginx, same HTML as a static file", value: loadValue(nginx) },
       {
         label: "remix-serve ÷ nginx (req/s)",
-        value: `${(node.requestsPerSecond / nginx.requestsPerSecond).toFixed(3)}×`,
+        value: `cached ${ratio(node, nginx)}, uncached ${ratio(uncached, nginx)}`,
         target: "reported",
       },
     );
@@ -206,18 +235,76 @@ function loadRows(load) {
   return rows;
 }
 
+const ms2 = (value) => (typeof value === "number" ? value.toFixed(2) : "n/a");
+
+function breakdownRows(breakdown) {
+  if (!breakdown || breakdown.error) {
+    return [
+      { section: "Where one GET / spends its time" },
+      { label: "Profile", value: `not measured: ${breakdown?.error ?? "skipped"}` },
+    ];
+  }
+  const { cached, uncached } = breakdown;
+  const rows = [
+    {
+      section:
+        `Where one GET / spends its time: remix-serve under node --cpu-prof, one request at a ` +
+        `time, ${cached.requests} cached and ${uncached.requests} uncached, with gzip / without (ms per request)`,
+    },
+  ];
+  for (const mode of [cached, uncached]) {
+    const { gzip, identity } = mode.batches;
+    const offMain = (batch) =>
+      batch.cpuPerRequest === null ? null : batch.cpuPerRequest - batch.mainCpuPerRequest;
+    rows.push(
+      {
+        label: `${mode.name}: time to answer (client side)`,
+        value:
+          `${ms2(gzip.msPerRequest)} / ${ms2(identity.msPerRequest)} ms` +
+          (gzip.failed + identity.failed ? ` (${gzip.failed + identity.failed} not 200)` : ""),
+      },
+      {
+        label: `${mode.name}: server CPU (all threads)`,
+        value:
+          `${ms2(gzip.cpuPerRequest)} / ${ms2(identity.cpuPerRequest)} ms, off the main thread ` +
+          `(zlib, GC helpers) ${ms2(offMain(gzip))} / ${ms2(offMain(identity))}`,
+      },
+    );
+    if (mode.mainThread) {
+      const parts = Object.entries(mode.mainThread)
+        .sort((a, b) => b[1] - a[1])
+        .map(([id, value]) => `${LABELS[id]} ${ms2(value)}`);
+      rows.push({
+        label: `${mode.name}: main thread CPU by category, gzip`,
+        value: `${parts.join(" · ")} ms`,
+      });
+    } else {
+      rows.push({ label: `${mode.name}: main thread CPU by category, gzip`, value: "no profile" });
+    }
+  }
+  return rows;
+}
+
 export function buildRows({ lighthouse, bytes, load }) {
-  return [...lighthouseRows(lighthouse), ...bytesRows(bytes), ...loadRows(load)];
+  return [
+    ...lighthouseRows(lighthouse),
+    ...bytesRows(bytes),
+    ...loadRows(load),
+    ...breakdownRows(load.breakdown),
+  ];
 }
 
 const result = (row) => (row.pass === undefined ? "" : row.pass ? "pass" : "MISS");
 
 export function renderText(rows) {
   const body = rows.filter((row) => !row.section);
-  const width = (pick, header) => Math.max(header.length, ...body.map((row) => pick(row).length));
+  const width = (pick, header, among = body) =>
+    Math.max(header.length, ...among.map((row) => pick(row).length));
+  // A long value in a row without a target may run on past the column.
+  const targeted = body.filter((row) => row.target !== undefined);
   const w = [
     width((r) => r.label, "Measure") + 2,
-    width((r) => r.value, "Value"),
+    width((r) => r.value, "Value", targeted),
     width((r) => r.target ?? "", "Target"),
   ];
   const line = (a, b, c, d) =>
