@@ -8,6 +8,13 @@ import { getConfig } from "~/lib/config.server";
 import { platformOfCrawler } from "~/lib/platform";
 import { createRenderCache, renderCacheKey } from "~/lib/render-cache.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
+import {
+  acceptsGzip,
+  filled,
+  gzipped,
+  type SplicedDocument,
+  splice,
+} from "~/lib/spliced-gzip.server";
 
 // Validate the environment when the build is imported, before remix-serve listens.
 getConfig();
@@ -15,7 +22,7 @@ getConfig();
 export const streamTimeout = 5000;
 
 const development = process.env.NODE_ENV === "development";
-const cache = createRenderCache();
+const cache = createRenderCache<SplicedDocument>();
 // Unused pages leave memory even when no request comes to trigger it.
 setInterval(cache.collect, 60_000).unref();
 
@@ -54,16 +61,10 @@ function render(request: Request, remixContext: EntryContext, nonce: string) {
 /**
  * Remix gives its module preloads no nonce. Chromium fetches them anyway, but CSP3 lets a
  * browser refuse a non-nonced preload under 'strict-dynamic' (the code would then load one
- * round trip later), so they carry this response's nonce too.
+ * round trip later), so they carry the response's nonce too.
  */
-const NONCE_PLACES = new RegExp(`<link rel="modulepreload"|${NONCE_SLOT}`, "g");
-
-function withNonce(html: string, nonce: string): string {
-  // One pass over the document: it runs on every response, cached or not.
-  return html.replace(NONCE_PLACES, (place) =>
-    place === NONCE_SLOT ? nonce : `<link nonce="${nonce}" rel="modulepreload"`,
-  );
-}
+const withPreloadNonce = (html: string, nonce: string) =>
+  html.replaceAll('<link rel="modulepreload"', `<link nonce="${nonce}" rel="modulepreload"`);
 
 export default async function handleRequest(
   request: Request,
@@ -74,19 +75,32 @@ export default async function handleRequest(
   const config = getConfig();
   const nonce = randomBytes(16).toString("base64");
   const url = new URL(request.url);
-  const agent = request.headers.get("user-agent");
   // The platform's crawler sees its own wording; everyone else shares one rendering.
   const key =
     config.renderCache && responseStatusCode === 200 && request.method === "GET"
-      ? renderCacheKey(url, platformOfCrawler(agent) ?? "people")
+      ? renderCacheKey(url, platformOfCrawler(request.headers.get("user-agent")) ?? "people")
       : null;
 
-  let html = key ? cache.get(key) : undefined;
-  if (html === undefined) {
-    html = await render(request, remixContext, key ? NONCE_SLOT : nonce);
-    const status = remixContext.staticHandlerContext.statusCode;
-    if (key && status === 200) cache.set(key, html);
-    responseStatusCode = status;
+  let body: Buffer | string;
+  if (key) {
+    let page = cache.get(key);
+    if (!page) {
+      const html = await render(request, remixContext, NONCE_SLOT);
+      responseStatusCode = remixContext.staticHandlerContext.statusCode;
+      page = splice(withPreloadNonce(html, NONCE_SLOT), NONCE_SLOT, nonce.length);
+      if (responseStatusCode === 200) cache.set(key, page);
+    }
+    // Compressed once when cached: remix-serve's gzip leaves an encoded body alone.
+    if (acceptsGzip(request.headers.get("accept-encoding"))) {
+      body = gzipped(page, nonce);
+      responseHeaders.set("Content-Encoding", "gzip");
+    } else {
+      body = filled(page, nonce);
+    }
+    responseHeaders.append("Vary", "Accept-Encoding");
+  } else {
+    body = withPreloadNonce(await render(request, remixContext, nonce), nonce);
+    responseStatusCode = remixContext.staticHandlerContext.statusCode;
   }
 
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
@@ -96,7 +110,8 @@ export default async function handleRequest(
   }
   responseHeaders.append("Vary", "User-Agent");
   applySecurityHeaders(responseHeaders, { siteUrl: config.siteUrl, development, nonce });
-  return new Response(withNonce(html, nonce), {
+  // Buffer.concat's bytes live in a plain ArrayBuffer, which is what BodyInit asks for.
+  return new Response(body as string | Uint8Array<ArrayBuffer>, {
     status: responseStatusCode,
     headers: responseHeaders,
   });

@@ -14,7 +14,7 @@ function clock() {
 describe("createRenderCache", () => {
   it("serves a page while fresh, then asks for a new render", () => {
     const { now, advance } = clock();
-    const cache = createRenderCache({ now });
+    const cache = createRenderCache<string>({ now });
     cache.set("/", "<html>1</html>");
     advance(FRESH_MS - 1);
     expect(cache.get("/")).toBe("<html>1</html>");
@@ -24,7 +24,7 @@ describe("createRenderCache", () => {
 
   it("drops what has gone unused for five minutes, keeps what is used", () => {
     const { now, advance } = clock();
-    const cache = createRenderCache({ now });
+    const cache = createRenderCache<string>({ now });
     cache.set("/a", "a");
     advance(2 * 60_000);
     cache.set("/b", "b");
@@ -35,7 +35,7 @@ describe("createRenderCache", () => {
   });
 
   it("holds at most maxEntries, evicting the least recently used", () => {
-    const cache = createRenderCache({ maxEntries: 2 });
+    const cache = createRenderCache<string>({ maxEntries: 2 });
     cache.set("/a", "a");
     cache.set("/b", "b");
     cache.get("/a");

@@ -1,31 +1,31 @@
 /**
  * The spec's query-cache constants (§9) applied to the server's pages: a rendered document is
  * served from memory while fresh (5 minutes) and dropped once unused for 5 minutes. Entries are
- * whole HTML documents with a placeholder where each response puts its own nonce.
+ * whole documents with gaps where each response puts its own nonce.
  */
 export const FRESH_MS = 5 * 60_000;
 export const COLLECT_AFTER_MS = 5 * 60_000;
 
-type Entry = { html: string; renderedAt: number; lastUsedAt: number };
+type Entry<T> = { page: T; renderedAt: number; lastUsedAt: number };
 
-export type RenderCache = {
+export type RenderCache<T> = {
   /** The document while it is fresh; undefined when missing or stale (render it again). */
-  get: (key: string) => string | undefined;
-  set: (key: string, html: string) => void;
+  get: (key: string) => T | undefined;
+  set: (key: string, page: T) => void;
   /** Drops what has not been used for COLLECT_AFTER_MS. */
   collect: () => void;
   size: () => number;
 };
 
-export function createRenderCache({
+export function createRenderCache<T>({
   maxEntries = 200,
   now = Date.now,
 }: {
   maxEntries?: number;
   now?: () => number;
-} = {}): RenderCache {
+} = {}): RenderCache<T> {
   // A Map keeps insertion order: re-inserting on use makes the first key the least recent.
-  const entries = new Map<string, Entry>();
+  const entries = new Map<string, Entry<T>>();
 
   const collect = () => {
     const time = now();
@@ -43,12 +43,12 @@ export function createRenderCache({
       if (time - entry.renderedAt >= FRESH_MS) return undefined;
       entry.lastUsedAt = time;
       entries.set(key, entry);
-      return entry.html;
+      return entry.page;
     },
-    set(key, html) {
+    set(key, page) {
       const time = now();
       entries.delete(key);
-      entries.set(key, { html, renderedAt: time, lastUsedAt: time });
+      entries.set(key, { page, renderedAt: time, lastUsedAt: time });
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;

@@ -1,0 +1,145 @@
+// What every response tells the browser: hardening headers, caching, and the nonce it carries.
+import { request as httpRequest } from "node:http";
+import { gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directFetch, startBuiltServer } from "./server";
+
+const PHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+
+let site: Awaited<ReturnType<typeof startBuiltServer>>;
+
+beforeAll(async () => {
+  site = await startBuiltServer({ SITE_URL: "https://darb.example" });
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+/** A raw GET: headers and bytes exactly as sent, nothing decoded on the way. */
+function raw(path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>(
+    (resolve, reject) => {
+      const url = new URL(path, site.origin);
+      const req = httpRequest(url, { headers: { "user-agent": PHONE, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers as Record<string, string>,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+const EVERY_KIND = [
+  ["the landing page", "/", 200],
+  ["the share page", "/share?platform=whatsapp", 200],
+  ["the lead page", "/thank-you?cta=demo", 200],
+  ["the not-found page", "/no/such/page", 404],
+  ["a data request", "/?_data=root", 200],
+  ["the sitemap", "/sitemap.xml", 200],
+  ["robots.txt", "/robots.txt", 200],
+  ["the health check", "/healthz", 200],
+  ["the event intake (wrong method)", "/api/events", 405],
+] as const;
+
+describe("every response is hardened", () => {
+  for (const [name, path, status] of EVERY_KIND) {
+    it(name, async () => {
+      const response = await raw(path, { "sec-gpc": "1" });
+      expect(response.status).toBe(status);
+      const h = response.headers;
+      expect(h["content-security-policy"]).toMatch(/frame-ancestors 'none'/);
+      expect(h["content-security-policy"]).toMatch(/base-uri 'none'/);
+      expect(h["content-security-policy"]).not.toMatch(/unsafe-inline|unsafe-eval/);
+      expect(h["x-content-type-options"]).toBe("nosniff");
+      expect(h["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+      expect(h["permissions-policy"]).toBe("camera=(), microphone=(), geolocation=(), payment=()");
+      expect(h["cross-origin-opener-policy"]).toBe("same-origin");
+      expect(h["x-frame-options"]).toBe("DENY");
+      expect(h["strict-transport-security"]).toBe("max-age=31536000; includeSubDomains");
+      expect(h["x-powered-by"]).toBeUndefined();
+    });
+  }
+});
+
+describe("a document's scripts run only with its own, fresh nonce", () => {
+  for (const path of ["/", "/thank-you?cta=whatsapp"]) {
+    it(path, async () => {
+      const nonces: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const response = await raw(path, { "sec-gpc": "1" });
+        const policy = response.headers["content-security-policy"] ?? "";
+        const nonce = /script-src 'nonce-([A-Za-z0-9+/=]{24})' 'strict-dynamic'/.exec(policy)?.[1];
+        expect(nonce, policy).toBeDefined();
+        for (const directive of [
+          "object-src 'none'",
+          "form-action 'self'",
+          "connect-src 'self'",
+          "img-src 'self' data:",
+        ]) {
+          expect(policy).toContain(directive);
+        }
+        expect(policy).not.toContain("ws:");
+        const html = response.body.toString();
+        const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+        const executable = scripts.filter((tag) => !tag.includes('type="application/ld+json"'));
+        expect(executable.length).toBeGreaterThan(2);
+        for (const tag of executable) expect(tag).toContain(`nonce="${nonce}"`);
+        for (const tag of html.match(/<link[^>]*rel="modulepreload"[^>]*>/g) ?? []) {
+          expect(tag).toContain(`nonce="${nonce}"`);
+        }
+        nonces.push(nonce ?? "");
+      }
+      expect(nonces[0]).not.toBe(nonces[1]);
+    });
+  }
+});
+
+describe("caching", () => {
+  it("keeps documents out of shared caches and leads and events out of every cache", async () => {
+    expect((await raw("/")).headers["cache-control"]).toBe("private, no-cache");
+    expect((await raw("/share")).headers["cache-control"]).toBe("private, no-cache");
+    expect((await raw("/thank-you?cta=demo", { "sec-gpc": "1" })).headers["cache-control"]).toBe(
+      "no-store",
+    );
+    expect((await raw("/api/events")).headers["cache-control"]).toBe("no-store");
+    expect((await raw("/no/such/page")).headers["cache-control"]).toBe("no-store");
+    expect((await raw("/sitemap.xml")).headers["cache-control"]).toBe("public, max-age=3600");
+    expect((await raw("/robots.txt")).headers["cache-control"]).toBe("public, max-age=3600");
+  });
+
+  it("serves a cached page gzipped, with the nonce of its own response inside", async () => {
+    const first = await raw("/?source=cache-test", { "accept-encoding": "gzip, br" });
+    const second = await raw("/?source=cache-test", { "accept-encoding": "gzip, br" });
+    for (const response of [first, second]) {
+      expect(response.headers["content-encoding"]).toBe("gzip");
+      expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      const html = gunzipSync(response.body).toString();
+      const nonce = /'nonce-([^']+)'/.exec(response.headers["content-security-policy"] ?? "")?.[1];
+      expect(html).toContain(`nonce="${nonce}"`);
+      expect(html.match(/nonce="([^"]+)"/g)?.every((n) => n === `nonce="${nonce}"`)).toBe(true);
+      expect(html).toContain("/thank-you?cta=whatsapp&amp;source=cache-test");
+    }
+    const plain = await raw("/?source=cache-test", { "accept-encoding": "identity" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body.toString()).toContain("<h1");
+  });
+
+  it("gives a page's crawler preview its own cached rendering", async () => {
+    const person = await directFetch(`${site.origin}/`, { headers: { "user-agent": PHONE } });
+    const whatsapp = await directFetch(`${site.origin}/`, {
+      headers: { "user-agent": "WhatsApp/2.23.20.0 A" },
+    });
+    const description = (html: string) =>
+      /<meta property="og:description" content="([^"]*)"/.exec(html)?.[1];
+    expect(description(await person.text())).not.toBe(description(await whatsapp.text()));
+  });
+});
