@@ -25,7 +25,12 @@ export function assetsOf(html) {
     const rel = (attribute(tag, "rel") ?? "").toLowerCase().split(/\s+/);
     const href = attribute(tag, "href");
     if (rel.includes("stylesheet")) add(href, "css");
-    else if (rel.includes("modulepreload")) add(href, "js");
+    // The site turns Remix's module preloads into idle prefetches: still part of a first visit.
+    else if (
+      rel.includes("modulepreload") ||
+      (rel.includes("prefetch") && /\.js$/.test(href ?? ""))
+    )
+      add(href, "js");
     else if (rel.includes("icon") || rel.includes("preload")) add(href, "other");
   }
   // Remix's inline module script imports the manifest, the entry and the route modules.
