@@ -1,9 +1,11 @@
 import nodeHttp from "node:http";
 import nodeHttps from "node:https";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createSink, type OutboundEvent } from "~/lib/analytics.server";
+import { createSink, type OutboundEvent, statsReporter } from "~/lib/analytics.server";
 import type { Visitor } from "~/lib/visitor.server";
 
 const GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
@@ -347,13 +349,15 @@ describe("when GA4 hangs", () => {
     const flushMs = performance.now() - start;
     expect(flushMs).toBeGreaterThanOrEqual(280);
     expect(flushMs).toBeLessThan(800);
-    expect(sink.stats()).toEqual({ recorded: 150, sent: 0, retried: 0, dropped: 50, queued: 0 });
+    // The four calls still out are abandoned and counted with the queue: the shutdown line that
+    // follows must add up, recorded = sent + dropped.
+    expect(sink.stats()).toEqual({ recorded: 150, sent: 0, retried: 0, dropped: 150, queued: 0 });
 
-    // After flush the sink is closing: new events are dropped, and the hung calls, once they
-    // time out, are dropped rather than retried.
+    // After a flush that ran out of time the sink is closed: new events are dropped at once,
+    // and nothing more is sent.
     sink.record(VISITOR, events(5));
-    expect(sink.stats().dropped).toBe(55);
-    await until(() => sink.stats().dropped === 155, 3000);
+    expect(sink.stats()).toEqual({ recorded: 155, sent: 0, retried: 0, dropped: 155, queued: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     expect(calls).toHaveLength(4);
     expect(sink.stats()).toEqual({ recorded: 155, sent: 0, retried: 0, dropped: 155, queued: 0 });
   }, 8000);
@@ -424,16 +428,134 @@ describe("bounded queue", () => {
 
     await until(() => calls.length === 4);
     await sink.flush(0);
-    expect(sink.stats()).toMatchObject({ dropped: 2006, queued: 0 });
+    // Out of time at once: the queue and the four calls out are all dropped, and counted once.
+    expect(sink.stats()).toMatchObject({ dropped: 2010, queued: 0 });
     release();
-    await until(() => sink.stats().sent === 4);
+    await new Promise((resolve) => setTimeout(resolve, 100));
     expect(calls).toHaveLength(4);
     expect(sink.stats()).toEqual({
       recorded: 2010,
-      sent: 4,
+      sent: 0,
       retried: 0,
-      dropped: 2006,
+      dropped: 2010,
       queued: 0,
     });
+  });
+});
+
+describe("shutdown accounting", () => {
+  /** A GA4 stand-in without the network: every call waits until released, then answers. */
+  function gatedPost() {
+    const pending: Array<{ resolve: (status: number) => void; signal?: AbortSignal }> = [];
+    const post = (_url: URL, _body: string, _timeoutMs: number, signal?: AbortSignal) =>
+      new Promise<number>((resolve, reject) => {
+        pending.push({ resolve, signal });
+        signal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
+      });
+    const answer = (status: number) => {
+      for (const call of pending.splice(0)) call.resolve(status);
+    };
+    return { post, pending, answer };
+  }
+
+  it("sends what is recorded while a flush runs, and waits for it", async () => {
+    const ga = gatedPost();
+    const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, post: ga.post });
+    sink.record(VISITOR, events(1));
+    const flushed = sink.flush(5000);
+    // A request still being served records a lead after the signal.
+    sink.record(VISITOR, events(2, "generate_lead"));
+    await until(() => ga.pending.length === 2);
+    let done = false;
+    void flushed.then(() => {
+      done = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(done).toBe(false);
+    ga.answer(204);
+    await flushed;
+    expect(sink.stats()).toEqual({ recorded: 3, sent: 3, retried: 0, dropped: 0, queued: 0 });
+  });
+
+  it("close() counts what is queued and out as dropped, once, and ignores late answers", async () => {
+    const ga = gatedPost();
+    const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, post: ga.post });
+    for (let index = 0; index < 6; index++) sink.record(VISITOR, events(1));
+    expect(ga.pending).toHaveLength(4);
+    sink.close();
+    expect(sink.stats()).toEqual({ recorded: 6, sent: 0, retried: 0, dropped: 6, queued: 0 });
+    ga.answer(204);
+    sink.record(VISITOR, events(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sink.stats()).toEqual({ recorded: 7, sent: 0, retried: 0, dropped: 7, queued: 0 });
+  });
+
+  it("counts retries waiting for their backoff against the 2000-batch bound", async () => {
+    // GA4 fails every call at once: each batch then waits a second for its retry.
+    const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, post: async () => 500 });
+    for (let index = 0; index < 2004; index++) sink.record(VISITOR, events(1));
+    await until(() => sink.stats().retried === 2004);
+    expect(sink.stats()).toMatchObject({ recorded: 2004, dropped: 0, queued: 0 });
+    // 2004 batches wait for a retry: nothing new fits until some leave.
+    sink.record(VISITOR, events(3));
+    expect(sink.stats()).toMatchObject({ recorded: 2007, dropped: 3 });
+    sink.close();
+    expect(sink.stats()).toMatchObject({ recorded: 2007, sent: 0, dropped: 2007, queued: 0 });
+  });
+
+  it("bounds the queue by size too: full batches fill 4 MB, not 2000 × 16 KB", async () => {
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const heapMb = () => {
+      gc();
+      gc();
+      return process.memoryUsage().heapUsed / 1024 / 1024;
+    };
+    const ga = gatedPost();
+    const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, post: ga.post });
+    const before = heapMb();
+    for (let index = 0; index < 2000; index++) {
+      // As /api/events hands them over: 25 events of GA4's longest values, about 12 KB.
+      const batch = JSON.parse(
+        JSON.stringify(
+          Array.from({ length: 25 }, (_, event) => ({
+            name: "page_view",
+            params: Object.fromEntries(
+              Array.from({ length: 4 }, (_, param) => [
+                `p${param}`,
+                `${index}.${event}`.padEnd(100, "x"),
+              ]),
+            ),
+          })),
+        ),
+      ) as OutboundEvent[];
+      sink.record(VISITOR, batch);
+    }
+    const grown = heapMb() - before;
+    const { queued, dropped } = sink.stats();
+    // 4 MB of JSON is about 300 of these; the rest are dropped and counted.
+    expect(queued).toBeGreaterThan(250);
+    expect(queued).toBeLessThan(400);
+    expect(dropped).toBe((2000 - queued - 4) * 25);
+    // Kept as objects, 2000 of them took 44 MB of heap; as JSON strings, capped at 4 MB.
+    expect(grown).toBeLessThan(10);
+    sink.close();
+  });
+});
+
+describe("statsReporter", () => {
+  it("writes the counters when they changed since the last line, else nothing", () => {
+    const lines: string[] = [];
+    const sink = createSink({ ga: null, endpoint: GA_ENDPOINT, writeLine: () => undefined });
+    const report = statsReporter(sink, (line) => lines.push(line));
+    report();
+    report();
+    sink.record(VISITOR, events(2));
+    report();
+    report();
+    expect(lines.map((line) => JSON.parse(line))).toEqual([
+      { type: "analytics_stats", recorded: 0, sent: 0, retried: 0, dropped: 0, queued: 0 },
+      { type: "analytics_stats", recorded: 2, sent: 2, retried: 0, dropped: 0, queued: 0 },
+    ]);
   });
 });

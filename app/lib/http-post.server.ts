@@ -8,13 +8,28 @@ const agents = {
 };
 
 /**
- * POSTs JSON and resolves with the status code, or rejects after `timeoutMs` in all. Node's own
- * client on purpose: remix-serve swaps the global fetch for a polyfill whose abort path throws
- * an unhandled rejection when a timed-out call is cancelled, which would end the process.
+ * POSTs JSON and resolves with the status code, or rejects after `timeoutMs` in all, or as soon
+ * as `signal` aborts. Node's own client on purpose: remix-serve swaps the global fetch for a
+ * polyfill whose abort path throws an unhandled rejection when a timed-out call is cancelled,
+ * which would end the process.
  */
-export function postJson(url: URL, body: string, timeoutMs: number): Promise<number> {
+export function postJson(
+  url: URL,
+  body: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): Promise<number> {
   return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new Error("aborted"));
+      return;
+    }
     const secure = url.protocol === "https:";
+    const onAbort = () => request.destroy(new Error("aborted"));
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    };
     const request = (secure ? https : http).request(
       url,
       {
@@ -25,11 +40,11 @@ export function postJson(url: URL, body: string, timeoutMs: number): Promise<num
       (response) => {
         response.resume();
         response.on("end", () => {
-          clearTimeout(timer);
+          done();
           resolve(response.statusCode ?? 0);
         });
         response.on("error", (error) => {
-          clearTimeout(timer);
+          done();
           reject(error);
         });
       },
@@ -38,8 +53,9 @@ export function postJson(url: URL, body: string, timeoutMs: number): Promise<num
       () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)),
       timeoutMs,
     );
+    signal?.addEventListener("abort", onAbort, { once: true });
     request.on("error", (error) => {
-      clearTimeout(timer);
+      done();
       reject(error);
     });
     request.end(body);

@@ -3,11 +3,19 @@
  * that /thank-you records on the server, so that they count with JavaScript off or blocked.
  */
 
-import { createSink, type Sink } from "~/lib/analytics.server";
+import { createSink, type Sink, statsReporter } from "~/lib/analytics.server";
 import type { ClientEvent } from "~/lib/analytics-events";
 import { getConfig } from "~/lib/config.server";
 import type { CtaType } from "~/lib/cta";
+import { processShutdown } from "~/lib/shutdown.server";
 import { type Visitor, visitorFor } from "~/lib/visitor.server";
+
+/** How often the operator sees the analytics counters (when they changed). */
+export const STATS_INTERVAL_MS = 60_000;
+
+// On import, so that SIGTERM drains keep-alive connections and exits on time even before the
+// first event: see shutdown.server.ts.
+const shutdown = processShutdown();
 
 let sink: Sink | undefined;
 
@@ -16,11 +24,16 @@ export function getSink(): Sink {
   const config = getConfig();
   const created = createSink({ ga: config.ga, endpoint: config.gaEndpoint });
   sink = created;
-  // remix-serve closes the server on SIGTERM; we send what is queued, for at most 5 s.
-  process.once("SIGTERM", () => {
-    void created.flush(5000).then(() => {
-      console.log(JSON.stringify({ type: "analytics_shutdown", ...created.stats() }));
-    });
+  const log = (line: string) => console.log(line);
+  // A line a minute while anything changes: how many were sent, retried and dropped.
+  setInterval(statsReporter(created, log), STATS_INTERVAL_MS).unref();
+  // On SIGTERM what is queued is sent, for at most 5 s; then one line with the final counts.
+  shutdown.register({
+    flush: (deadlineMs) => created.flush(deadlineMs),
+    beforeExit: () => {
+      created.close();
+      log(JSON.stringify({ type: "analytics_shutdown", ...created.stats() }));
+    },
   });
   return created;
 }

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { LIMITS, validateBatch } from "~/lib/analytics-events";
@@ -27,6 +28,18 @@ function sameOrigin(request: Request): boolean {
   return origin === new URL(request.url).origin || origin === new URL(getConfig().siteUrl).origin;
 }
 
+/**
+ * Whom the limiter counts: the visitor's address or, without one (no trusted proxy), the user
+ * agent, hashed: the limiter then holds at most 50,000 short keys, never 50,000 user agents of
+ * up to 16 KB each.
+ */
+function limiterKey(request: Request): string {
+  const { address } = visitorOf(request);
+  if (address !== "unknown") return address;
+  const agent = request.headers.get("user-agent") ?? "";
+  return `agent:${createHash("sha256").update(agent).digest("base64url").slice(0, 22)}`;
+}
+
 async function readLimited(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) return null;
@@ -51,12 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return problem(405, "only POST is allowed", { Allow: "POST" });
   if (!sameOrigin(request)) return problem(403, "only this site's pages may send events");
 
-  const visitor = visitorOf(request);
-  const key =
-    visitor.address !== "unknown"
-      ? visitor.address
-      : `agent:${request.headers.get("user-agent") ?? ""}`;
-  if (!limiter.take(key))
+  if (!limiter.take(limiterKey(request)))
     return problem(429, "too many requests; slow down", { "Retry-After": "5" });
 
   const type = request.headers.get("content-type") ?? "";

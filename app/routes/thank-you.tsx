@@ -55,8 +55,9 @@ export const meta = metaFromLoader;
  * can stop it: a refresh nobody can stop fails WCAG 2.2.1.
  */
 export const handle: RouteHandle = {
+  // No data when the route answers with an error (a POST here is a 405): no refresh then.
   refresh: (data) => {
-    const { target } = data as { target: string | null };
+    const target = (data as { target?: string | null } | null | undefined)?.target;
     return target ? `${REDIRECT_DELAY_SECONDS}; url=${target}` : null;
   },
 };
