@@ -7,6 +7,7 @@ import { NonceProvider } from "~/hooks/use-nonce";
 import { getConfig } from "~/lib/config.server";
 import { platformOfCrawler } from "~/lib/platform";
 import { createRenderCache, renderCacheKey } from "~/lib/render-cache.server";
+import { installRequestGuard } from "~/lib/request-guard.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
 import {
   acceptsGzip,
@@ -18,6 +19,7 @@ import {
 
 // Validate the environment when the build is imported, before remix-serve listens.
 getConfig();
+installRequestGuard();
 
 export const streamTimeout = 5000;
 
@@ -47,14 +49,19 @@ function render(request: Request, remixContext: EntryContext, nonce: string) {
       {
         nonce,
         onAllReady: () => pipe(sink),
-        onShellError: reject,
+        onShellError: (error: unknown) => {
+          clearTimeout(timer);
+          reject(error);
+        },
         onError(error: unknown) {
           remixContext.staticHandlerContext.statusCode = 500;
           console.error(error);
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1000).unref();
+    // A render that never finishes is cut off; one that does leaves nothing behind.
+    const timer = setTimeout(abort, streamTimeout + 1000);
+    sink.on("close", () => clearTimeout(timer));
   });
 }
 
@@ -76,6 +83,7 @@ export default async function handleRequest(
   remixContext: EntryContext,
 ) {
   const config = getConfig();
+  installRequestGuard();
   const nonce = randomBytes(16).toString("base64");
   const url = new URL(request.url);
   // The platform's crawler sees its own wording; everyone else shares one rendering.

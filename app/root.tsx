@@ -109,13 +109,16 @@ export default function App() {
   return changingPage ? <PageSkeleton /> : <Outlet />;
 }
 
+/** The page again, always on this site: a path of "//evil.example" must not become a link there. */
+function sameSitePath({ pathname, search }: { pathname: string; search: string }) {
+  return `/${pathname.replace(/^[/\\]+/, "")}${search}`;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const location = useLocation();
   const { detail, stack } = describeError(error, process.env.NODE_ENV === "development");
-  return (
-    <ErrorScreen detail={detail} stack={stack} retryHref={location.pathname + location.search} />
-  );
+  return <ErrorScreen detail={detail} stack={stack} retryHref={sameSitePath(location)} />;
 }
 
 // Only the error screen uses the root's own head; every page builds its own in its loader.

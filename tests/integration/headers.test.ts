@@ -17,21 +17,25 @@ afterAll(async () => {
 });
 
 /** A raw GET: headers and bytes exactly as sent, nothing decoded on the way. */
-function raw(path: string, headers: Record<string, string> = {}) {
+function raw(path: string, headers: Record<string, string> = {}, method = "GET") {
   return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>(
     (resolve, reject) => {
       const url = new URL(path, site.origin);
-      const req = httpRequest(url, { headers: { "user-agent": PHONE, ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers as Record<string, string>,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      });
+      const req = httpRequest(
+        url,
+        { method, headers: { "user-agent": PHONE, ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers as Record<string, string>,
+              body: Buffer.concat(chunks),
+            }),
+          );
+        },
+      );
       req.on("error", reject);
       req.end();
     },
@@ -48,12 +52,14 @@ const EVERY_KIND = [
   ["robots.txt", "/robots.txt", 200],
   ["the health check", "/healthz", 200],
   ["the event intake (wrong method)", "/api/events", 405],
+  ["a write to a page, refused before Remix", "/thank-you", 405, "PUT"],
+  ["a host name that is not one", "/", 400, "GET", { "x-forwarded-host": "darb.example:99999" }],
 ] as const;
 
 describe("every response is hardened", () => {
-  for (const [name, path, status] of EVERY_KIND) {
+  for (const [name, path, status, method = "GET", extra = {}] of EVERY_KIND) {
     it(name, async () => {
-      const response = await raw(path, { "sec-gpc": "1" });
+      const response = await raw(path, { "sec-gpc": "1", ...extra }, method);
       expect(response.status).toBe(status);
       const h = response.headers;
       expect(h["content-security-policy"]).toMatch(/frame-ancestors 'none'/);

@@ -1,0 +1,109 @@
+/**
+ * Requests that remix-serve would hand to Remix only to have them end in a 500, answered first:
+ * a Host or X-Forwarded-Host the URL parser rejects (@remix-run/express builds the request URL
+ * from them and throws), and writes to anything but /api/events (Remix 2.17 answers a
+ * cross-origin write to a page with an empty 500 where a refusal is meant). Nothing here is
+ * accepted anywhere else, so both get a plain 400 or 405.
+ *
+ * remix-serve creates its server out of our reach; Node's `http.server.request.start`
+ * diagnostics channel names it with the first request, just before that request is handed to
+ * the server's listeners, so the guard can be put in front of them then.
+ */
+import diagnostics from "node:diagnostics_channel";
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http";
+import { getConfig } from "~/lib/config.server";
+import { resourceHeaders } from "~/lib/security-headers.server";
+
+export type Refusal = { status: 400 | 405; error: string };
+
+const WRITABLE = /^\/api\/events\/?(?:\?|$)/;
+const READS = new Set(["GET", "HEAD"]);
+
+function parsesAsHost(value: string): boolean {
+  // A name or address and a port: anything else in a Host header is an attack or a mistake.
+  if (!/^[A-Za-z0-9.\-:[\]]{1,255}$/.test(value)) return false;
+  try {
+    return new URL(`http://${value}`).host !== "";
+  } catch {
+    return false;
+  }
+}
+
+export function refusal(method = "GET", url = "/", headers: IncomingHttpHeaders): Refusal | null {
+  for (const name of ["host", "x-forwarded-host"] as const) {
+    const value = headers[name];
+    if (value !== undefined && !parsesAsHost(String(value))) {
+      return { status: 400, error: `the ${name} header is not a host name` };
+    }
+  }
+  if (!READS.has(method) && !WRITABLE.test(url)) {
+    return { status: 405, error: "only GET and HEAD are allowed here" };
+  }
+  return null;
+}
+
+function refuse(response: ServerResponse, { status, error }: Refusal) {
+  const body = JSON.stringify({ error });
+  const headers = resourceHeaders(
+    {
+      "Content-Type": "application/json; charset=utf-8",
+      "Content-Length": String(Buffer.byteLength(body)),
+      "Cache-Control": "no-store",
+      ...(status === 405 ? { Allow: "GET, HEAD" } : {}),
+    },
+    getConfig(),
+  );
+  response.writeHead(status, Object.fromEntries(headers));
+  response.end(body);
+}
+
+/** A body larger than this is not read to its end: the answer then closes the connection. */
+const DISCARD_LIMIT = 64 * 1024;
+
+/**
+ * Answers once the request's body has been read and thrown away: a client still sending its
+ * body would otherwise see the connection reset before it reads the answer.
+ */
+function refuseAfterBody(request: IncomingMessage, response: ServerResponse, verdict: Refusal) {
+  let answered = false;
+  const answer = (close: boolean) => {
+    if (answered) return;
+    answered = true;
+    if (close) response.setHeader("Connection", "close");
+    refuse(response, verdict);
+  };
+  if (request.complete) return answer(false);
+  let seen = 0;
+  request.on("data", (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DISCARD_LIMIT) answer(true);
+  });
+  request.once("end", () => answer(false));
+  request.once("error", () => answer(true));
+}
+
+type Listener = (request: IncomingMessage, response: ServerResponse) => void;
+const guarded = new WeakSet<Server>();
+
+function guard(server: Server) {
+  if (guarded.has(server)) return;
+  guarded.add(server);
+  const listeners = server.listeners("request") as Listener[];
+  server.removeAllListeners("request");
+  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
+    const verdict = refusal(request.method, request.url, request.headers);
+    if (verdict) return refuseAfterBody(request, response, verdict);
+    for (const listener of listeners) listener.call(server, request, response);
+  });
+}
+
+let installed = false;
+
+/** Puts the guard in front of the server that receives this process's first request. */
+export function installRequestGuard(): void {
+  if (installed) return;
+  installed = true;
+  diagnostics.subscribe("http.server.request.start", (message) => {
+    guard((message as { server: Server }).server);
+  });
+}
