@@ -89,8 +89,42 @@ try {
     writeFileSync(join(pub, job.out), png);
     console.log(`${job.out.padEnd(22)} ${width}x${height}  ${png.length} bytes`);
   }
+  await renderPreview(page);
 } finally {
   await browser.close();
+}
+
+/**
+ * The social card as /share shows it in its message preview: half size, as WebP, so the page's
+ * largest picture is a fifth of the card's bytes. Chromium's own encoder writes it.
+ */
+async function renderPreview(page) {
+  const [width, height] = [600, 315];
+  await page.setViewportSize({ width, height });
+  const svg = readFileSync(join(assets, "og-image.svg"), "utf8")
+    .replace(/<\?xml[^>]*>/, "")
+    .replace(/<svg\b/, `<svg width="${width}" height="${height}"`);
+  await page.setContent(
+    `<!doctype html><html><head><style>html,body{margin:0}svg{display:block}</style></head><body>${svg}</body></html>`,
+  );
+  await page.evaluate(() => document.fonts.ready);
+  const shot = await page.screenshot({ clip: { x: 0, y: 0, width, height } });
+  const dataUrl = await page.evaluate(
+    async ({ png, width, height }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = width;
+      canvas.height = height;
+      canvas.getContext("2d").drawImage(image, 0, 0);
+      return canvas.toDataURL("image/webp", 0.82);
+    },
+    { png: shot.toString("base64"), width, height },
+  );
+  const webp = Buffer.from(dataUrl.split(",")[1], "base64");
+  writeFileSync(join(pub, "og-preview.webp"), webp);
+  console.log(`${"og-preview.webp".padEnd(22)} ${width}x${height}  ${webp.length} bytes`);
 }
 
 /** Chromium writes RGBA at default compression; re-encode smaller, as RGB when opaque. */

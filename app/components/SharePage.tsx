@@ -95,9 +95,9 @@ export function SharePage({
           <figure className="ms-auto max-w-md rounded-2xl rounded-se-sm bg-white p-2 shadow-sm dark:bg-ink-800">
             <div className="overflow-hidden rounded-xl bg-slate-100 dark:bg-ink-950">
               <img
-                src="/og-image.png"
-                width={1200}
-                height={630}
+                src="/og-preview.webp"
+                width={600}
+                height={315}
                 alt=""
                 decoding="async"
                 className="h-auto w-full"

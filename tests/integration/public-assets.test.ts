@@ -180,6 +180,19 @@ describe("PNG files in public/", () => {
   });
 });
 
+describe("og-preview.webp, the card as /share shows it", () => {
+  it("is a WebP of 600x315 (half the card, same shape) and a fifth of its bytes", () => {
+    const bytes = readFileSync(publicFile("/og-preview.webp"));
+    expect(bytes.subarray(0, 4).toString("latin1")).toBe("RIFF");
+    expect(bytes.subarray(8, 12).toString("latin1")).toBe("WEBP");
+    // Chromium writes the extended form: the canvas size, less one, in 24 bits each.
+    expect(bytes.subarray(12, 16).toString("latin1")).toBe("VP8X");
+    expect(bytes.readUIntLE(24, 3) + 1).toBe(600);
+    expect(bytes.readUIntLE(27, 3) + 1).toBe(315);
+    expect(bytes.length).toBeLessThan(statSync(publicFile("/og-image.png")).size / 4);
+  });
+});
+
 describe("favicon", () => {
   it("favicon.svg is an SVG with a square viewBox", () => {
     const svg = readFileSync(publicFile("/favicon.svg"), "utf8");
