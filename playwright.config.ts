@@ -46,6 +46,8 @@ export default defineConfig({
     {
       name: "desktop",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } },
+      // What only a phone-sized screen has (the collapsed menu).
+      grepInvert: /@phone/,
     },
   ],
   webServer: {

@@ -6,6 +6,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { deflateSync, inflateSync } from "node:zlib";
 import { chromium } from "playwright-core";
+import { CHROMIUM_FLAGS } from "./lib/chromium.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const assets = join(root, "scripts", "assets");
@@ -40,17 +41,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--font-render-hinting=none",
-  ],
+  args: [...CHROMIUM_FLAGS, "--font-render-hinting=none"],
 });
 
 try {

@@ -6,19 +6,8 @@ import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { findChromium } from "../lib/chromium.mjs";
+import { CHROMIUM_FLAGS, findChromium } from "../lib/chromium.mjs";
 import { track } from "./processes.mjs";
-
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = {
@@ -99,7 +88,7 @@ export async function runLighthouse({ pages, mobileRuns = 3, reportDir, log }) {
   const chromePath = findChromium();
   const chrome = await launch({
     chromePath,
-    chromeFlags: CHROME_FLAGS,
+    chromeFlags: CHROMIUM_FLAGS,
     handleSIGINT: false,
     logLevel: "silent",
   });

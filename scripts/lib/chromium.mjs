@@ -2,6 +2,18 @@
 import { existsSync } from "node:fs";
 import { aptInstall, canAptInstall } from "./apt.mjs";
 
+/** Flags that let Debian's Chromium run headless here: the network is closed but for loopback. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 const CANDIDATES = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"];
 
 function found() {

@@ -79,9 +79,8 @@ test("the header's anchors bring each section into view", async ({ page }) => {
   }
 });
 
-test.describe("the mobile menu", () => {
-  test.skip(() => !isMobile(), "the menu collapses under 768 px");
-
+// The menu collapses under 768 px: "@phone" tests run in the mobile project only.
+test.describe("the mobile menu @phone", () => {
   test("opens, closes on a chosen link, on Escape and outside, and gives focus back", async ({
     page,
   }) => {
@@ -113,8 +112,7 @@ test.describe("the mobile menu", () => {
   });
 });
 
-test.describe("the mobile menu without JavaScript", () => {
-  test.skip(() => !isMobile(), "the menu collapses under 768 px");
+test.describe("the mobile menu without JavaScript @phone", () => {
   test.use({ javaScriptEnabled: false });
 
   test("is a link to the footer's navigation", async ({ page }) => {
