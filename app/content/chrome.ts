@@ -3,7 +3,6 @@ export const chrome = {
   skipLink: "Skip to content",
   loading: "Loading page",
   notFound: {
-    title: "Page not found",
     status: "404",
     heading: "This road doesn't go anywhere",
     body: "The page you asked for isn't here. It may have moved, or the link may be mistyped.",
