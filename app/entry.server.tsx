@@ -5,7 +5,6 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { getConfig } from "~/lib/config.server";
-import { platformOfCrawler } from "~/lib/platform";
 import { createRenderCache, renderCacheKey } from "~/lib/render-cache.server";
 import { installRequestGuard } from "~/lib/request-guard.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
@@ -86,10 +85,9 @@ export default async function handleRequest(
   installRequestGuard();
   const nonce = randomBytes(16).toString("base64");
   const url = new URL(request.url);
-  // The platform's crawler sees its own wording; everyone else shares one rendering.
   const key =
     config.renderCache && responseStatusCode === 200 && request.method === "GET"
-      ? renderCacheKey(url, platformOfCrawler(request.headers.get("user-agent")) ?? "people")
+      ? renderCacheKey(url, request.headers.get("user-agent"))
       : null;
 
   let body: Buffer | string;

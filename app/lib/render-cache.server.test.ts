@@ -48,23 +48,34 @@ describe("createRenderCache", () => {
 });
 
 describe("renderCacheKey", () => {
-  const key = (path: string, audience = "people") =>
-    renderCacheKey(new URL(path, "https://darb.example"), audience);
+  const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1";
+  const key = (path: string, agent = PHONE) =>
+    renderCacheKey(new URL(path, "https://darb.example"), agent);
 
-  it("caches the pages that are the same for everyone, per campaign and audience", () => {
-    expect(key("/")).toBe("people /");
-    expect(key("/share?platform=whatsapp")).toBe("people /share?platform=whatsapp");
-    expect(key("/?utm_source=ig&utm_campaign=launch")).toBe(
-      "people /?utm_source=ig&utm_campaign=launch",
-    );
-    expect(key("/", "whatsapp")).toBe("whatsapp /");
+  it("keys a page by what it shows of the request: path, preview wording, campaign", () => {
+    expect(key("/")).toBe("/ default direct  ");
+    expect(key("/share?platform=whatsapp")).toBe("/share whatsapp direct  ");
+    expect(key("/?utm_source=IG&utm_campaign=launch")).toBe("/ default ig  launch");
+    expect(key("/", "WhatsApp/2.23.20.0 A")).toBe("/ whatsapp direct  ");
   });
 
-  it("renders anything else for the request alone", () => {
+  it("gives one entry to URLs the page shows alike", () => {
+    const home = key("/?source=instagram");
+    for (const variant of [
+      "/?source=Instagram",
+      "/?source=instagram&fbclid=abc123",
+      "/?fbclid=1&source=instagram&gclid=2",
+      "/?source=instagram&source=facebook",
+    ]) {
+      expect(key(variant), variant).toBe(home);
+    }
+    expect(key("/?source=%zz")).toBe(key("/"));
+    expect(key(`/?source=${"x".repeat(300)}`)).toBe(key("/"));
+    expect(key("/?platform=<script>")).toBe(key("/"));
+  });
+
+  it("renders other pages for the request alone", () => {
     expect(key("/thank-you?cta=email")).toBeNull();
     expect(key("/nope")).toBeNull();
-    expect(key("/?fbclid=abc")).toBeNull();
-    expect(key("/?_data=root")).toBeNull();
-    expect(key(`/?source=${"x".repeat(300)}`)).toBeNull();
   });
 });

@@ -3,6 +3,9 @@
  * served from memory while fresh (5 minutes) and dropped once unused for 5 minutes. Entries are
  * whole documents with gaps where each response puts its own nonce.
  */
+import { attributionFrom } from "~/lib/attribution";
+import { choosePlatform } from "~/lib/platform";
+
 export const FRESH_MS = 5 * 60_000;
 export const COLLECT_AFTER_MS = 5 * 60_000;
 
@@ -60,23 +63,18 @@ export function createRenderCache<T>({
   };
 }
 
-/** Campaign and preview parameters: the only ones a cached page may vary by. */
-const CACHEABLE_PARAMS = new Set([
-  "source",
-  "utm_source",
-  "utm_medium",
-  "utm_campaign",
-  "platform",
-]);
 const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap"]);
 
 /**
- * The cache key for a document request, or null when it must be rendered for this request alone:
- * only the pages that do not vary per visitor, with nothing in the URL but campaign parameters.
+ * The cache key for a document request, or null when it must be rendered for this request alone.
+ * Built from what the page shows of the request, normalised exactly as the page normalises it:
+ * the path, whose words the preview uses, and the campaign attribution. So `?fbclid=…`, reordered
+ * or misspelt parameters and junk values all share one entry, and no stream of made-up URLs can
+ * grow the cache past the campaigns that really exist.
  */
-export function renderCacheKey(url: URL, audience: string): string | null {
+export function renderCacheKey(url: URL, userAgent: string | null): string | null {
   if (!CACHEABLE_PATHS.has(url.pathname)) return null;
-  if (url.search.length > 256) return null;
-  for (const name of url.searchParams.keys()) if (!CACHEABLE_PARAMS.has(name)) return null;
-  return `${audience} ${url.pathname}${url.search}`;
+  const platform = choosePlatform(url.searchParams, userAgent);
+  const { source, medium = "", campaign = "" } = attributionFrom(url.searchParams);
+  return [url.pathname, platform, source, medium, campaign].join(" ");
 }

@@ -11,13 +11,28 @@ describe("refusal", () => {
     expect(refusal("GET", "/", { host: "x", "x-forwarded-host": "darb.example:8443" })).toBeNull();
   });
 
-  it.each([["a b"], ["["], ["darb.example:99999"], ["darb.example:port"], ["a/b@c"]])(
-    "answers 400 for the host %s",
-    (value) => {
-      expect(refusal("GET", "/", { host: value })?.status).toBe(400);
-      expect(refusal("GET", "/", { host: "x", "x-forwarded-host": value })?.status).toBe(400);
-    },
-  );
+  it("lets odd but workable hosts through, as the server would", () => {
+    for (const headers of [
+      { host: "my_app:3000" },
+      { host: "[::1]:3000" },
+      { host: "DARB.example." },
+      { host: "darb.example:port" },
+      { host: "x", "x-forwarded-host": "a.example, b.example" },
+      { host: "x", "x-forwarded-host": "a b:12" },
+    ]) {
+      expect(refusal("GET", "/", headers), JSON.stringify(headers)).toBeNull();
+    }
+  });
+
+  it.each([
+    [{ host: "a b" }],
+    [{ host: "[" }],
+    [{ host: "darb.example:99999" }],
+    [{ host: "x", "x-forwarded-host": "darb.example:99999" }],
+    [{ host: "x", "x-forwarded-host": "a.example, b:99999" }],
+  ])("answers 400 where the request's URL cannot be built: %o", (headers) => {
+    expect(refusal("GET", "/", headers)?.status).toBe(400);
+  });
 
   it.each(["POST", "PUT", "PATCH", "DELETE", "OPTIONS"])(
     "answers 405 for %s anywhere but /api/events",

@@ -19,22 +19,39 @@ export type Refusal = { status: 400 | 405; error: string };
 const WRITABLE = /^\/api\/events\/?(?:\?|$)/;
 const READS = new Set(["GET", "HEAD"]);
 
-function parsesAsHost(value: string): boolean {
-  // A name or address and a port: anything else in a Host header is an attack or a mistake.
-  if (!/^[A-Za-z0-9.\-:[\]]{1,255}$/.test(value)) return false;
+/** What follows the first ":" as a number, as @remix-run/express reads a port. */
+const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
+
+/** Express's req.hostname without "trust proxy": Host up to its port, brackets kept. */
+function hostnameOf(host: string | undefined): string {
+  if (host === undefined) return "undefined";
+  const offset = host.startsWith("[") ? host.indexOf("]") + 1 : 0;
+  const colon = host.indexOf(":", offset);
+  return colon === -1 ? host : host.slice(0, colon);
+}
+
+/**
+ * Whether @remix-run/express can build a URL from these headers, checked the way it builds it:
+ * the host name as express reads Host, and the port from X-Forwarded-Host, else from Host.
+ * Anything it can build is let through, however odd (a comma list from a chain of proxies,
+ * underscores in a container's name): only what would throw is refused.
+ */
+function buildsUrl(headers: IncomingHttpHeaders): boolean {
+  // Node joins repeated headers with ", ", as express's req.get then reads them.
+  const forwarded = portOf([headers["x-forwarded-host"] ?? []].flat().join(", ") || undefined);
+  const own = portOf(headers.host);
+  const port = Number.isSafeInteger(forwarded) ? forwarded : Number.isSafeInteger(own) ? own : "";
   try {
-    return new URL(`http://${value}`).host !== "";
+    new URL(`http://${hostnameOf(headers.host)}${port ? `:${port}` : ""}/`);
+    return true;
   } catch {
     return false;
   }
 }
 
 export function refusal(method = "GET", url = "/", headers: IncomingHttpHeaders): Refusal | null {
-  for (const name of ["host", "x-forwarded-host"] as const) {
-    const value = headers[name];
-    if (value !== undefined && !parsesAsHost(String(value))) {
-      return { status: 400, error: `the ${name} header is not a host name` };
-    }
+  if (!buildsUrl(headers)) {
+    return { status: 400, error: "the Host or X-Forwarded-Host header is not a host and port" };
   }
   if (!READS.has(method) && !WRITABLE.test(url)) {
     return { status: 405, error: "only GET and HEAD are allowed here" };
