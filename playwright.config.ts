@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { defineConfig, devices } from "@playwright/test";
+import { CHROMIUM_FLAGS } from "./scripts/lib/chromium.mjs";
 
 // One free loopback port for the whole run; workers inherit it through the environment.
 process.env.E2E_PORT ||= execFileSync(process.execPath, [
@@ -13,16 +14,7 @@ export const serverLog = ".artifacts/e2e-server.log";
 
 const chromium = {
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  args: CHROMIUM_FLAGS,
 };
 
 export default defineConfig({

@@ -11,7 +11,7 @@ export type SecurityOptions = {
   development?: boolean;
 };
 
-export function documentPolicy(nonce: string, options: SecurityOptions): string {
+function documentPolicy(nonce: string, options: SecurityOptions): string {
   const connect = options.development ? "'self' ws:" : "'self'";
   return [
     "default-src 'self'",
@@ -31,7 +31,7 @@ export function documentPolicy(nonce: string, options: SecurityOptions): string 
 }
 
 /** For responses that are not documents: nothing in them may run, load or be framed. */
-export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
+const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";
 
 const COMMON: readonly [string, string][] = [
   ["X-Content-Type-Options", "nosniff"],

@@ -290,6 +290,24 @@ export type Load = {
 };
 
 /** Starts a bounded autocannon run against loopback (3 s unless told). */
+/** A loopback-free visitor address for the n-th request: 10.x.y.z, trusted behind one proxy. */
+export const visitorAddress = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+
+/**
+ * An autocannon request whose `name` header takes a new value, `value(n)`, on each request it
+ * sends (n counts from 1): a new visitor, or a new user agent, every time.
+ */
+export function eachRequestWith(name: string, value: (n: number) => string) {
+  let n = 0;
+  return {
+    setupRequest: <R extends { headers?: Record<string, string> }>(request: R): R => {
+      n++;
+      request.headers = { ...request.headers, [name]: value(n) };
+      return request;
+    },
+  };
+}
+
 export function startLoad(options: autocannon.Options): autocannon.Instance {
   if (!/^http:\/\/127\.0\.0\.1:\d+\//.test(options.url))
     throw new Error("load only against loopback");

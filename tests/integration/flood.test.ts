@@ -7,6 +7,7 @@ import {
   BROWSER_UA,
   type ChildServer,
   crashSigns,
+  eachRequestWith,
   type FakeGa,
   load,
   sleep,
@@ -14,6 +15,7 @@ import {
   startFakeGa,
   startLoad,
   summary,
+  visitorAddress,
   withLoadLock,
 } from "./child-server";
 
@@ -34,19 +36,8 @@ const LARGE = JSON.stringify({
 });
 
 /** A different, valid IPv4 address for every request. */
-function distinctAddresses(start: number) {
-  let next = start;
-  return {
-    setupRequest: (request: { headers?: Record<string, string> }) => {
-      next++;
-      request.headers = {
-        ...request.headers,
-        "x-forwarded-for": `10.${(next >> 16) & 255}.${(next >> 8) & 255}.${next & 255}`,
-      };
-      return request;
-    },
-  };
-}
+const distinctAddresses = (start: number) =>
+  eachRequestWith("x-forwarded-for", (n) => visitorAddress(start + n));
 
 /**
  * RSS may grow to 1.5x the post-warm-up baseline plus 30 MB. The server runs with a 96 MB old
@@ -178,7 +169,6 @@ describe("over HTTP, against the real server with GA4 hanging", () => {
   }, 30_000);
 
   it("keeps memory bounded when thousands of huge, distinct user agents come without an address", async () => {
-    let next = 0;
     const result = await withLoadLock(() =>
       load({
         url: `${site.origin}/api/events`,
@@ -187,18 +177,7 @@ describe("over HTTP, against the real server with GA4 hanging", () => {
         body: SMALL,
         connections: 4,
         duration: 5,
-        requests: [
-          {
-            setupRequest: (request) => {
-              next++;
-              request.headers = {
-                ...request.headers,
-                "user-agent": `Mozilla/5.0 ${next} ${"a".repeat(8000)}`,
-              };
-              return request;
-            },
-          },
-        ],
+        requests: [eachRequestWith("user-agent", (n) => `Mozilla/5.0 ${n} ${"a".repeat(8000)}`)],
       }),
     );
     const rss = site.rssMb();

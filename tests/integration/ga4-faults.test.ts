@@ -6,12 +6,14 @@ import {
   BROWSER_UA,
   type ChildServer,
   crashSigns,
+  eachRequestWith,
   type FakeGa,
   type GaMode,
   type Load,
   load,
   startChildServer,
   startFakeGa,
+  visitorAddress,
   withLoadLock,
 } from "./child-server";
 
@@ -21,19 +23,9 @@ const RATE = 30;
 
 let ga: FakeGa;
 let site: ChildServer;
-let leadNumber = 0;
 
 /** Every lead from a new visitor (address), so each one is recorded and goes to the queue. */
-const newVisitor = {
-  setupRequest: (request: { headers?: Record<string, string> }) => {
-    leadNumber++;
-    request.headers = {
-      ...request.headers,
-      "x-forwarded-for": `10.${(leadNumber >> 16) & 255}.${(leadNumber >> 8) & 255}.${leadNumber & 255}`,
-    };
-    return request;
-  },
-};
+const newVisitor = eachRequestWith("x-forwarded-for", visitorAddress);
 
 type Window = { mode: GaMode; home: Load; lead: Load };
 

@@ -7,12 +7,14 @@ import {
   BROWSER_UA,
   type ChildServer,
   crashSigns,
+  eachRequestWith,
   type FakeGa,
   sleep,
   startChildServer,
   startFakeGa,
   startLoad,
   summary,
+  visitorAddress,
   withLoadLock,
 } from "./child-server";
 
@@ -157,7 +159,6 @@ describe("SIGTERM", () => {
       let stop = false;
       const outcomes: Outcome[] = [];
       const visitors = Array.from({ length: 3 }, () => visitor(site.origin, () => stop, outcomes));
-      let leadNumber = 0;
       const pages = startLoad({
         url: `${site.origin}/`,
         headers: { "user-agent": BROWSER_UA },
@@ -170,18 +171,8 @@ describe("SIGTERM", () => {
         headers: { "user-agent": BROWSER_UA },
         connections: 2,
         duration: 14,
-        requests: [
-          {
-            setupRequest: (request) => {
-              leadNumber++;
-              request.headers = {
-                ...request.headers,
-                "x-forwarded-for": `10.9.${(leadNumber >> 8) & 255}.${leadNumber & 255}`,
-              };
-              return request;
-            },
-          },
-        ],
+        // 10.9.x.y: apart from the 10.8.0.x of the certain leads below.
+        requests: [eachRequestWith("x-forwarded-for", (n) => visitorAddress(0x090000 + n))],
       });
       const pagesDone = Promise.resolve(pages).then(summary);
       const leadsDone = Promise.resolve(leads).then(summary);
