@@ -18,10 +18,11 @@ export const ui = {
       closesIn: (duration: string) => `Beta closes in ${duration}`,
       underAMinute: "Beta closes in less than a minute",
       closed: "The beta has closed",
-      day: ["day", "days"],
-      hour: ["hour", "hours"],
-      minute: ["minute", "minutes"],
-      and: "and",
+      days: (count: number) => `${count} ${count === 1 ? "day" : "days"}`,
+      hours: (count: number) => `${count} ${count === 1 ? "hour" : "hours"}`,
+      minutes: (count: number) => `${count} ${count === 1 ? "minute" : "minutes"}`,
+      join: (parts: readonly string[]) =>
+        parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts.join(""),
     } satisfies SpokenWords,
   },
   toaster: {

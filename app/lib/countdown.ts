@@ -46,10 +46,12 @@ export type SpokenWords = {
   closesIn: (duration: string) => string;
   underAMinute: string;
   closed: string;
-  day: readonly [one: string, other: string];
-  hour: readonly [one: string, other: string];
-  minute: readonly [one: string, other: string];
-  and: string;
+  /** A count with its noun ("1 day", "2 days"): a function, since Arabic also has a dual and two plurals. */
+  days: (count: number) => string;
+  hours: (count: number) => string;
+  minutes: (count: number) => string;
+  /** Joins the counted parts: ["2 days", "3 hours"] into "2 days and 3 hours". */
+  join: (parts: readonly string[]) => string;
 };
 
 /**
@@ -60,15 +62,13 @@ export function spokenRemaining(left: Remaining, words: SpokenWords): string {
   if (left.done) return words.closed;
   const parts = (
     [
-      [left.days, words.day],
-      [left.hours, words.hour],
-      [left.mins, words.minute],
+      [left.days, words.days],
+      [left.hours, words.hours],
+      [left.mins, words.minutes],
     ] as const
   )
     .filter(([value]) => value > 0)
-    .map(([value, [one, other]]) => `${value} ${value === 1 ? one : other}`);
+    .map(([value, counted]) => counted(value));
   if (parts.length === 0) return words.underAMinute;
-  const last = parts.pop() as string;
-  const duration = parts.length > 0 ? `${parts.join(", ")} ${words.and} ${last}` : last;
-  return words.closesIn(duration);
+  return words.closesIn(words.join(parts));
 }
