@@ -3,6 +3,7 @@ import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
+import { staticParts } from "~/components/static-parts.server";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { getConfig } from "~/lib/config.server";
 import { createRenderCache, renderCacheKey } from "~/lib/render-cache.server";
@@ -15,6 +16,7 @@ import {
   type SplicedDocument,
   splice,
 } from "~/lib/spliced-gzip.server";
+import { StaticPartsContext } from "~/lib/static-parts";
 
 // Validate the environment when the build is imported, before remix-serve listens.
 getConfig();
@@ -43,7 +45,9 @@ function render(request: Request, remixContext: EntryContext, nonce: string) {
     sink.on("error", reject);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+        <StaticPartsContext.Provider value={staticParts}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
+        </StaticPartsContext.Provider>
       </NonceProvider>,
       {
         nonce,

@@ -15,12 +15,13 @@ import {
 import type { ReactNode } from "react";
 import { ErrorScreen } from "~/components/ErrorScreen";
 import { PageSkeleton } from "~/components/PageSkeleton";
-import { SiteFooter } from "~/components/SiteFooter";
 import { SiteHeader } from "~/components/SiteHeader";
+import { StaticPart } from "~/components/StaticPart";
 import { Toaster } from "~/components/Toaster";
 import { brand } from "~/content/brand";
 import { chrome } from "~/content/chrome";
-import { AttributionContext, useVisitAttribution } from "~/hooks/use-attribution";
+import { useVisitAttribution } from "~/hooks/use-attribution";
+import { useLinkClicks } from "~/hooks/use-link-clicks";
 import { useNonce } from "~/hooks/use-nonce";
 import { usePageViews } from "~/hooks/use-page-views";
 import { getConfig } from "~/lib/config.server";
@@ -64,6 +65,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const refresh = useNoScriptRefresh();
   const nonce = useNonce();
   usePageViews(attribution, ready);
+  useLinkClicks(attribution);
   return (
     <html lang="en" dir="ltr">
       <head>
@@ -85,13 +87,11 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {chrome.skipLink}
         </a>
-        <AttributionContext.Provider value={attribution}>
-          <SiteHeader site={data?.site} />
-          <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-            {children}
-          </main>
-          {data ? <SiteFooter site={data.site} /> : null}
-        </AttributionContext.Provider>
+        <SiteHeader site={data?.site} />
+        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        {data ? <StaticPart name="footer" /> : null}
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,10 +1,11 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import { ArrowRight, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { PageLink } from "~/components/PageLink";
 import { Tooltip, type TooltipTriggerProps } from "~/components/Tooltip";
-import { useAttribution } from "~/hooks/use-attribution";
-import { track } from "~/lib/analytics.client";
+import { attributionFrom } from "~/lib/attribution";
 import { type CtaSpec, resolveCta } from "~/lib/cta";
+import { eventAttributes } from "~/lib/link-clicks";
 
 export type CtaVariant = "primary" | "secondary" | "ghost" | "icon" | "inline";
 
@@ -31,9 +32,11 @@ export type CtaLinkProps = {
 };
 
 /**
- * A call to action that works as a plain link; with JavaScript it also reports the click.
+ * A call to action that works as a plain link; with JavaScript the document's click listener
+ * also reports the click (hooks/use-link-clicks.ts), so the same markup works in a static part.
  * Links into /thank-you are full page loads so the server counts the lead and the delayed
- * redirect runs once.
+ * redirect runs once. The source is the URL's, as the server sees it; the listener corrects it
+ * to the visit's at the click.
  */
 export function CtaLink({
   cta,
@@ -44,13 +47,9 @@ export function CtaLink({
   children,
   label,
 }: CtaLinkProps) {
-  const { source } = useAttribution();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const { source } = attributionFrom(new URLSearchParams(search));
   const resolved = resolveCta(cta, { source, returnUrl: pathname, placement });
-  const leaves = resolved.kind === "email" || resolved.kind === "external";
-  const onClick = () => {
-    if (resolved.event) track(resolved.event.name, resolved.event.params, leaves);
-  };
   const classes = `inline-flex items-center gap-2 transition-colors ${VARIANTS[variant]} ${className}`;
   const content = (
     <>
@@ -71,13 +70,13 @@ export function CtaLink({
       className: tooltip ? `relative ${classes}` : classes,
       "aria-label": label,
       ...trigger,
-      onClick,
+      ...eventAttributes(resolved.event),
     };
     return resolved.kind === "internal" ? (
-      <Link to={resolved.href} {...shared}>
+      <PageLink to={resolved.href} {...shared}>
         {content}
         {tooltip}
-      </Link>
+      </PageLink>
     ) : (
       <a
         href={resolved.href}

@@ -1,5 +1,5 @@
-import { Link } from "@remix-run/react";
 import { ArrowRight, Map as MapIcon } from "lucide-react";
+import { PageLink } from "~/components/PageLink";
 import { chrome } from "~/content/chrome";
 
 export function NotFound() {
@@ -12,20 +12,20 @@ export function NotFound() {
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">{copy.heading}</h1>
       <p className="text-lg text-slate-700 dark:text-slate-300">{copy.body}</p>
       <div className="flex flex-wrap gap-3">
-        <Link
+        <PageLink
           to="/"
           className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-ink-900 px-5 font-semibold text-white hover:bg-ink-800 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600"
         >
           {copy.home}
           <ArrowRight aria-hidden="true" className="size-4" />
-        </Link>
-        <Link
+        </PageLink>
+        <PageLink
           to="/sitemap"
           className="inline-flex min-h-12 items-center gap-2 rounded-xl border border-slate-300 px-5 font-semibold hover:bg-slate-100 dark:border-ink-700 dark:hover:bg-ink-800"
         >
           <MapIcon aria-hidden="true" className="size-4" />
           {copy.sitemap}
-        </Link>
+        </PageLink>
       </div>
     </section>
   );

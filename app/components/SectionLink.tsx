@@ -1,6 +1,7 @@
-import { Link, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { track } from "~/lib/analytics.client";
+import { PageLink } from "~/components/PageLink";
+import { eventAttributes } from "~/lib/link-clicks";
 
 /**
  * A link to a section of the landing page ("/#id"), reporting navigation_click. Always a router
@@ -18,13 +19,13 @@ export function SectionLink({
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
-  const onClick = () => {
-    track("navigation_click", { target_section: id, from_path: pathname });
-    onNavigate?.();
-  };
+  const event = {
+    name: "navigation_click",
+    params: { target_section: id, from_path: pathname },
+  } as const;
   return (
-    <Link to={`/#${id}`} className={className} onClick={onClick}>
+    <PageLink to={`/#${id}`} className={className} onClick={onNavigate} {...eventAttributes(event)}>
       {children}
-    </Link>
+    </PageLink>
   );
 }

@@ -1,7 +1,7 @@
-import { Link } from "@remix-run/react";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { BrandMark } from "~/components/BrandMark";
 import { CtaLink } from "~/components/CtaLink";
+import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
 import { brand } from "~/content/brand";
 import { footer } from "~/content/footer";
@@ -58,9 +58,9 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
             <ul className="mt-2">
               {footer.links.map((link) => (
                 <li key={link.href}>
-                  <Link to={link.href} className={linkClass}>
+                  <PageLink to={link.href} className={linkClass}>
                     {link.label}
-                  </Link>
+                  </PageLink>
                 </li>
               ))}
             </ul>

@@ -1,9 +1,9 @@
-import { Link } from "@remix-run/react";
 import { Mail, Menu, MessageCircle, X } from "lucide-react";
 import { useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BrandMark } from "~/components/BrandMark";
 import { CtaLink } from "~/components/CtaLink";
+import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
 import { ShareMenu } from "~/components/ShareMenu";
 import { brand } from "~/content/brand";
@@ -33,14 +33,14 @@ export function SiteHeader({
       className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur dark:border-ink-800 dark:bg-ink-950/95"
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-5">
-        <Link
+        <PageLink
           to="/"
           className="flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold tracking-tight"
           aria-label={`${brand.name}, home`}
         >
           <BrandMark />
           <span>{brand.name}</span>
-        </Link>
+        </PageLink>
         {site ? (
           <>
             <nav

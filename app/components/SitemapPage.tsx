@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { PageLink } from "~/components/PageLink";
 import { pages } from "~/content/pages";
 
 export function SitemapPage() {
@@ -11,13 +11,13 @@ export function SitemapPage() {
       <ul className="mt-4 divide-y divide-slate-200 rounded-xl border border-slate-200 dark:divide-ink-800 dark:border-ink-800">
         {copy.pages.map((page) => (
           <li key={page.href}>
-            <Link
+            <PageLink
               to={page.href}
               className="flex min-h-14 flex-col justify-center px-4 py-3 hover:bg-slate-50 dark:hover:bg-ink-900"
             >
               <span className="font-semibold">{page.label}</span>
               <span className="text-sm text-slate-600 dark:text-slate-400">{page.note}</span>
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>
@@ -25,12 +25,12 @@ export function SitemapPage() {
       <ul className="mt-4 grid gap-x-6 sm:grid-cols-2">
         {copy.sections.map((section) => (
           <li key={section.href}>
-            <Link
+            <PageLink
               to={section.href}
               className="inline-flex min-h-11 items-center underline underline-offset-4"
             >
               {section.label}
-            </Link>
+            </PageLink>
           </li>
         ))}
       </ul>

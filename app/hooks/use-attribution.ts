@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { createContext, useContext, useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import {
   type Attribution,
   attributionFrom,
@@ -34,10 +34,4 @@ export function useVisitAttribution(): { attribution: Attribution; ready: boolea
   }, [fromUrl]);
   const attribution = fromUrl.source !== DIRECT.source ? fromUrl : (stored ?? DIRECT);
   return { attribution, ready };
-}
-
-export const AttributionContext = createContext<Attribution>(DIRECT);
-
-export function useAttribution(): Attribution {
-  return useContext(AttributionContext);
 }

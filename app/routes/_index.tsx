@@ -1,14 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Download } from "~/components/Download";
-import { Faq } from "~/components/Faq";
-import { Features } from "~/components/Features";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
-import { HowItWorks } from "~/components/HowItWorks";
-import { Plans } from "~/components/Plans";
-import { SafetyResults } from "~/components/SafetyResults";
-import { Testimonial } from "~/components/Testimonial";
-import { TrustBadges } from "~/components/TrustBadges";
+import { loadStaticParts, StaticPart } from "~/components/StaticPart";
 import { heads } from "~/content/heads";
 import { getConfig } from "~/lib/config.server";
 import { headFor } from "~/lib/head.server";
@@ -25,21 +19,33 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ head: headFor(request, { ...heads.home, path: "/", structuredData }) });
 }
 
+/** A client-side navigation here also brings the static parts this tab has not shown yet. */
+export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
+  const [data] = await Promise.all([
+    serverLoader<typeof loader>(),
+    loadStaticParts(request.url, [
+      "hero-intro",
+      "hero-proof",
+      "phone-mockup",
+      "landing-body",
+      "get-started-intro",
+      "get-started-ctas",
+    ]),
+  ]);
+  return data;
+}
+
 export const meta = metaFromLoader;
 
-/** Spec §2: the landing page's sections, in this order (header and footer come from the root). */
+/**
+ * Spec §2: the landing page's sections, in this order (header and footer come from the root).
+ * Everything between the hero and the closing call is one static part (components/static-parts.server.tsx).
+ */
 export default function Index() {
   return (
     <>
       <Hero />
-      <HowItWorks />
-      <Features />
-      <SafetyResults />
-      <Plans />
-      <Testimonial />
-      <TrustBadges />
-      <Download />
-      <Faq />
+      <StaticPart name="landing-body" />
       <GetStarted />
     </>
   );

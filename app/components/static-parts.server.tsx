@@ -1,0 +1,46 @@
+import { Download } from "~/components/Download";
+import { Faq } from "~/components/Faq";
+import { Features } from "~/components/Features";
+import { GetStartedCtas } from "~/components/GetStartedCtas";
+import { GetStartedIntro } from "~/components/GetStartedIntro";
+import { HeroIntro } from "~/components/HeroIntro";
+import { HeroProof } from "~/components/HeroProof";
+import { HowItWorks } from "~/components/HowItWorks";
+import { PhoneMockup } from "~/components/PhoneMockup";
+import { Plans } from "~/components/Plans";
+import { SafetyResults } from "~/components/SafetyResults";
+import { SiteFooter } from "~/components/SiteFooter";
+import { Testimonial } from "~/components/Testimonial";
+import { TrustBadges } from "~/components/TrustBadges";
+import { useSite } from "~/hooks/use-site";
+import type { StaticPartRenderers } from "~/lib/static-parts";
+
+function Footer() {
+  return <SiteFooter site={useSite()} />;
+}
+
+/**
+ * What each static part shows. Only the server imports this file, so none of it reaches the
+ * browser's bundle; the parts render inside the page's own tree, with its loaders' data.
+ */
+export const staticParts: StaticPartRenderers = {
+  "hero-intro": () => <HeroIntro />,
+  "hero-proof": () => <HeroProof />,
+  "phone-mockup": () => <PhoneMockup />,
+  // Spec §2's order, between the hero and the closing call.
+  "landing-body": () => (
+    <>
+      <HowItWorks />
+      <Features />
+      <SafetyResults />
+      <Plans />
+      <Testimonial />
+      <TrustBadges />
+      <Download />
+      <Faq />
+    </>
+  ),
+  "get-started-intro": () => <GetStartedIntro />,
+  "get-started-ctas": () => <GetStartedCtas />,
+  footer: () => <Footer />,
+};

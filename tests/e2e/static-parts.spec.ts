@@ -1,0 +1,82 @@
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { eventsFor, uniqueSource } from "./server-log";
+
+/**
+ * Static parts (lib/static-parts.ts): markup React never hydrates. Their links must behave
+ * like the hydrated ones: router navigation, reported clicks, the visit's source on leads.
+ */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window);
+}
+
+/** Set on the window: still there after a navigation only if the router made it. */
+async function markWindow(page: Page) {
+  await page.evaluate(() => {
+    (window as unknown as { __sameDocument: boolean }).__sameDocument = true;
+  });
+}
+const sameDocument = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
+
+test("arriving on /share, the footer's Home link loads the landing page's sections without a reload", async ({
+  page,
+}) => {
+  await page.goto("/share");
+  await hydrated(page);
+  await markWindow(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("#faq")).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+  await expect(page.locator("main section[id]")).toHaveCount(10);
+  await expect(page.locator("#plans").getByRole("link", { name: "Choose Plus" })).toHaveAttribute(
+    "href",
+    /^\/thank-you\?cta=whatsapp&source=direct&redirect=/,
+  );
+  // Back and forth again: the parts come from memory, and the page is whole each time.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/share$/);
+  await page.goForward();
+  await expect(page.locator("#testimonial")).toBeVisible();
+  expect(await sameDocument(page)).toBe(true);
+});
+
+test("a section link in the static footer scrolls on the same page and is reported", async ({
+  page,
+}) => {
+  const source = uniqueSource("nav");
+  await page.goto(`/?source=${source}`);
+  await hydrated(page);
+  await markWindow(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/#faq$/);
+  await expect(page.locator("#faq-heading")).toBeInViewport();
+  expect(await sameDocument(page)).toBe(true);
+  await expect
+    .poll(() => eventsFor(source).find((event) => event.name === "navigation_click")?.params)
+    .toMatchObject({ target_section: "faq", from_path: "/" });
+});
+
+test("a lead from a static part carries the source the visit arrived with", async ({ page }) => {
+  await page
+    .context()
+    .route(/^https:\/\/wa\.me\//, (route) =>
+      route.fulfill({ contentType: "text/html", body: "<!doctype html><title>Outside</title>" }),
+    );
+  const source = uniqueSource("static");
+  await page.goto(`/share?source=${source}`);
+  await hydrated(page);
+  // The landing page's parts were rendered for a bare URL: their links say source=direct.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Home" }).click();
+  const plan = page.locator("#plans").getByRole("link", { name: "Choose Pro" });
+  await expect(plan).toHaveAttribute("href", /source=direct/);
+  await plan.click();
+  await expect(page).toHaveURL(new RegExp(`/thank-you\\?cta=whatsapp&source=${source}&`));
+  await expect
+    .poll(() => eventsFor(source).find((event) => event.name === "external_link_click")?.params)
+    .toMatchObject({ cta_type: "whatsapp", placement: "plan-pro" });
+  await expect
+    .poll(() => eventsFor(source).filter((event) => event.name === "generate_lead"))
+    .toHaveLength(1);
+});
