@@ -1,0 +1,53 @@
+import { Mail, MessageCircle, MonitorPlay } from "lucide-react";
+import { type CountedNoun, counted } from "~/content/ar/plural";
+import type {
+  contact as enContact,
+  heroCtas as enHeroCtas,
+  thankYou as enThankYou,
+} from "~/content/conversion";
+import type { Localized } from "~/content/localized";
+
+/** The words of the four contact routes, and of the page that counts a lead. */
+export const contact: Localized<typeof enContact> = {
+  whatsappMessage: "مرحبًا درب! أودّ الحصول على تطبيق مدرّب القيادة المجاني في دبي.",
+  emailSubject: "درب: أودّ الحصول على التطبيق المجاني",
+};
+
+export const heroCtas: Localized<typeof enHeroCtas> = [
+  { text: "حمّل التطبيق مجانًا", ctaType: "whatsapp", icon: MessageCircle, arrow: true },
+  { text: "راسلنا بالبريد الإلكتروني", ctaType: "email", icon: Mail },
+  { text: "جرّب العرض التوضيحي", ctaType: "demo", icon: MonitorPlay },
+];
+
+/** Seconds after "خلال" ("within"): the dual is in the genitive. */
+const secondsAfterWithin: CountedNoun = {
+  one: "ثانية واحدة",
+  two: "ثانيتين",
+  few: "ثوانٍ",
+  many: "ثانية",
+  other: "ثانية",
+};
+
+export const thankYou: Localized<typeof enThankYou> = {
+  heading: "شكرًا لك!",
+  opening: {
+    whatsapp: "جارٍ فتح واتساب…",
+    email: "جارٍ فتح تطبيق البريد الإلكتروني…",
+    demo: "جارٍ نقلك إلى العرض التوضيحي…",
+    link: "جارٍ نقلك…",
+  },
+  next: {
+    whatsapp: "أرسل الرسالة التي تظهر في واتساب، وسنردّ عليك برابط التحميل الخاص بك.",
+    email: "أرسل لنا رسالة قصيرة من تطبيق البريد الإلكتروني، وسنردّ عليك برابط التحميل الخاص بك.",
+    demo: "شاهد في العرض التوضيحي رحلة حقيقية في شوارع دبي، مقيّمة بالطريقة نفسها التي سيقيّم بها التطبيق رحلاتك.",
+    link: "أنت في طريقك.",
+  },
+  countdown: (seconds: number) =>
+    seconds > 0 ? `سننقلك خلال ${counted(seconds, secondsAfterWithin)}.` : "جارٍ الانتقال الآن…",
+  returned: "أهلًا بعودتك. تابع متى كنت جاهزًا.",
+  stopped: "ستبقى في هذه الصفحة. تابع متى كنت جاهزًا.",
+  stay: "البقاء في هذه الصفحة",
+  noTarget: "شكرًا لاهتمامك بدرب. تصفّح الموقع، أو تواصل معنا في أي وقت.",
+  goNow: "انتقل الآن",
+  back: "العودة إلى الموقع",
+};

@@ -1,0 +1,16 @@
+import type { footer as en } from "~/content/footer";
+import type { Localized } from "~/content/localized";
+
+export const footer: Localized<typeof en> = {
+  address: "دبي، الإمارات",
+  navLabel: "روابط التذييل",
+  contactHeading: "تواصل معنا",
+  pagesHeading: "الموقع",
+  sectionsHeading: "في هذه الصفحة",
+  rights: "جميع الحقوق محفوظة.",
+  links: [
+    { label: "الرئيسية", href: "/" },
+    { label: "شارك درب", href: "/share" },
+    { label: "خريطة الموقع", href: "/sitemap" },
+  ],
+};

@@ -1,0 +1,53 @@
+import { type CountedNoun, counted } from "~/content/ar/plural";
+import type { landing as en } from "~/content/landing";
+import type { Localized } from "~/content/localized";
+
+/** Ratings after "بناءً على" ("based on"): the dual is in the genitive. */
+const ratings: CountedNoun = {
+  one: "تقييم واحد",
+  two: "تقييمين",
+  few: "تقييمات",
+  many: "تقييمًا",
+  other: "تقييم",
+};
+
+/** The landing page's head, navigation and hero. Sections follow in `sections.ts` and beyond. */
+export const landing: Localized<typeof en> = {
+  nav: {
+    label: "القائمة الرئيسية",
+    menu: "القائمة",
+    closeMenu: "إغلاق القائمة",
+    links: [
+      { id: "how-it-works", label: "كيف يعمل" },
+      { id: "features", label: "المزايا" },
+      { id: "plans", label: "الباقات" },
+      { id: "download", label: "حمّل التطبيق" },
+      { id: "faq", label: "الأسئلة الشائعة" },
+    ],
+    email: "راسلنا بالبريد الإلكتروني",
+    whatsapp: "تحدّث معنا على واتساب",
+  },
+  hero: {
+    badge: "نسخة تجريبية محدودة · مجانية لسائقي دبي",
+    headline: "قُد في دبي بأمان أكبر، واسترجع حتى 25% من تأمينك.",
+    lead: "يدرّبك درب في كل رحلة، وينبّهك قبل الرادارات ومناطق المدارس والفرملة المفاجئة على شارع الشيخ زايد، ويحوّل قيادتك الآمنة إلى استرداد نقدي من تأمينك.",
+    countdownLabel: "يُغلق التسجيل في النسخة التجريبية خلال",
+    deadlineNote:
+      "حمّل التطبيق قبل 15 يونيو لتحتفظ بالمزايا المميّزة مدى الحياة وتحصل على أولوية في صرف الاسترداد النقدي.",
+    socialProof: "47 سائقًا في دبي يستخدمون درب بالفعل",
+    rating: {
+      value: 4.8,
+      count: 47,
+      before: "التقييم",
+      after: (count: number) => `بناءً على ${counted(count, ratings)}`,
+    },
+    mockup: {
+      alertTitle: "رادار بعد 400 م",
+      alertBody: "الحد 100 كم/س · سرعتك 112",
+      road: "شارع الشيخ زايد",
+      score: "درجة القيادة",
+      scoreValue: "92",
+      eta: "داون تاون · 18 دقيقة",
+    },
+  },
+};
