@@ -1,3 +1,11 @@
+/** The Arabic pages are the English route modules again, under /ar (lib/locale.ts). */
+const ARABIC = [
+  ["ar", "routes/_index.tsx"],
+  ["ar/share", "routes/share.tsx"],
+  ["ar/sitemap", "routes/sitemap.tsx"],
+  ["ar/thank-you", "routes/thank-you.tsx"],
+];
+
 /** @type {import('@remix-run/dev').AppConfig} */
 export default {
   // Tests live beside the code; without this they would become routes.
@@ -5,6 +13,10 @@ export default {
   serverModuleFormat: "esm",
   // remix-utils ships ESM only.
   serverDependenciesToBundle: [/^remix-utils.*/],
+  routes: (defineRoutes) =>
+    defineRoutes((route) => {
+      for (const [path, file] of ARABIC) route(path, file, { id: path });
+    }),
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

@@ -1,6 +1,23 @@
 import type { ComponentType } from "react";
 
 /**
+ * Keys whose values are settings rather than words (ids, links, kinds, formats): a translation
+ * keeps them exactly as English has them.
+ */
+type FixedKey =
+  | "id"
+  | "href"
+  | "ctaType"
+  | "ogType"
+  | "period"
+  | "twitterCard"
+  | "themeColor"
+  | "timeZone"
+  | "currency"
+  | "path"
+  | "type";
+
+/**
  * The shape a translation of an English copy object must have: every string becomes "any
  * string" (the words change), while numbers, booleans, icons and list lengths stay exactly as
  * in English (the claims, prices and plans do not). A key missing from a translation, an extra
@@ -16,5 +33,5 @@ export type Localized<T> = T extends string
       : T extends (...args: infer A) => infer R
         ? (...args: A) => Localized<R>
         : T extends object
-          ? { readonly [K in keyof T]: Localized<T[K]> }
+          ? { readonly [K in keyof T]: K extends FixedKey ? T[K] : Localized<T[K]> }
           : T;
