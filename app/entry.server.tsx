@@ -91,7 +91,7 @@ export default async function handleRequest(
   const url = new URL(request.url);
   const key =
     config.renderCache && responseStatusCode === 200 && request.method === "GET"
-      ? renderCacheKey(url, request.headers.get("user-agent"))
+      ? renderCacheKey(url, request.headers)
       : null;
 
   let body: Buffer | string;

@@ -14,18 +14,23 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorScreen } from "~/components/ErrorScreen";
+import { LanguageSuggestion } from "~/components/LanguageSuggestion";
 import { PageSkeleton } from "~/components/PageSkeleton";
 import { SiteHeader } from "~/components/SiteHeader";
 import { StaticPart } from "~/components/StaticPart";
 import { Toaster } from "~/components/Toaster";
 import { brand } from "~/content/brand";
 import { chrome } from "~/content/chrome";
+import { languageOffers } from "~/content/language";
+import { uiCopy } from "~/content/ui-copy.server";
 import { useVisitAttribution } from "~/hooks/use-attribution";
 import { useLinkClicks } from "~/hooks/use-link-clicks";
 import { useNonce } from "~/hooks/use-nonce";
 import { usePageViews } from "~/hooks/use-page-views";
 import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
+import { suggestedLocale } from "~/lib/language-hint.server";
+import { LOCALE_INFO, localeOfPath, otherLocale } from "~/lib/locale";
 import { choosePlatform } from "~/lib/platform";
 import type { RouteHandle } from "~/lib/route-handle";
 import { siteSettings } from "~/lib/site.server";
@@ -41,11 +46,21 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  return json({
-    site: siteSettings(getConfig()),
-    // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
-    platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
-  });
+  const locale = localeOfPath(url.pathname);
+  const suggest = suggestedLocale(request.headers, locale);
+  return json(
+    {
+      site: siteSettings(getConfig()),
+      locale,
+      ui: uiCopy(locale),
+      // The other language, for the switch; and whether to suggest it (Accept-Language).
+      other: { locale: otherLocale(locale), offer: languageOffers[otherLocale(locale)] },
+      suggest: suggest !== null,
+      // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
+      platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
+    },
+    { headers: { Vary: "Accept-Language, Cookie" } },
+  );
 }
 
 /** The no-script refresh a route asks for (only /thank-you does). */
@@ -64,10 +79,11 @@ export function Layout({ children }: { children: ReactNode }) {
   const { attribution, ready } = useVisitAttribution();
   const refresh = useNoScriptRefresh();
   const nonce = useNonce();
-  usePageViews(attribution, ready);
+  const locale = data?.locale ?? "en";
+  usePageViews(attribution, ready, locale);
   useLinkClicks(attribution);
   return (
-    <html lang="en" dir="ltr">
+    <html lang={LOCALE_INFO[locale].lang} dir={LOCALE_INFO[locale].dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -83,10 +99,11 @@ export function Layout({ children }: { children: ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         <a
           href="#main"
-          className="sr-only z-50 rounded-lg bg-ink-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          className="sr-only z-50 rounded-lg bg-ink-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
         >
-          {chrome.skipLink}
+          {data?.ui.chrome.skipLink ?? chrome.skipLink}
         </a>
+        {data?.suggest ? <LanguageSuggestion /> : null}
         <SiteHeader site={data?.site} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}

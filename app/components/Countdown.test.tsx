@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Countdown } from "~/components/Countdown";
+import { ui } from "~/content/ui";
 
 const LOADED = Date.UTC(2026, 5, 1, 8, 30, 0);
 const SECOND = 1000;
@@ -29,7 +30,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 describe("Countdown", () => {
   it("renders a placeholder on the server, the same for every visitor", () => {
-    const html = renderToString(<Countdown betaClosesAt={null} />);
+    const html = renderToString(<Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />);
     const host = document.createElement("div");
     host.innerHTML = html;
     expect(cells(host)).toEqual(["--", "--", "--", "--"]);
@@ -37,19 +38,25 @@ describe("Countdown", () => {
     expect(host.textContent).toContain("secs");
     expect(spoken(host)).toBe("Beta closes in 2 days");
     const dated = document.createElement("div");
-    dated.innerHTML = renderToString(<Countdown betaClosesAt={iso(LOADED + 5 * 86_400_000)} />);
+    dated.innerHTML = renderToString(
+      <Countdown betaClosesAt={iso(LOADED + 5 * 86_400_000)} copy={ui.countdown} intl="en-AE" />,
+    );
     expect(cells(dated)).toEqual(["--", "--", "--", "--"]);
     expect(spoken(dated)).toBe("Beta closes soon");
   });
 
   it("hydrates the server's placeholder without a mismatch, then shows numbers", () => {
     const host = document.createElement("div");
-    host.innerHTML = renderToString(<Countdown betaClosesAt={null} />);
+    host.innerHTML = renderToString(
+      <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />,
+    );
     document.body.append(host);
     const onRecoverableError = vi.fn();
     let root: ReturnType<typeof hydrateRoot> | undefined;
     act(() => {
-      root = hydrateRoot(host, <Countdown betaClosesAt={null} />, { onRecoverableError });
+      root = hydrateRoot(host, <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />, {
+        onRecoverableError,
+      });
     });
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(cells(host)).toEqual(["02", "00", "00", "00"]);
@@ -59,12 +66,16 @@ describe("Countdown", () => {
 
   it("counts from when the page loaded, not from when it hydrated", () => {
     vi.setSystemTime(LOADED + 5 * SECOND);
-    const { container } = render(<Countdown betaClosesAt={null} />);
+    const { container } = render(
+      <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />,
+    );
     expect(cells(container)).toEqual(["01", "23", "59", "55"]);
   });
 
   it("counts down from two days after page load once mounted", () => {
-    const { container } = render(<Countdown betaClosesAt={null} />);
+    const { container } = render(
+      <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />,
+    );
     expect(cells(container)).toEqual(["02", "00", "00", "00"]);
     act(() => vi.advanceTimersByTime(SECOND));
     expect(cells(container)).toEqual(["01", "23", "59", "59"]);
@@ -74,20 +85,26 @@ describe("Countdown", () => {
 
   it("uses BETA_CLOSES_AT when given", () => {
     const closes = LOADED + ((3 * 24 + 4) * 3600 + 5 * 60 + 6) * SECOND;
-    const { container } = render(<Countdown betaClosesAt={iso(closes)} />);
+    const { container } = render(
+      <Countdown betaClosesAt={iso(closes)} copy={ui.countdown} intl="en-AE" />,
+    );
     expect(cells(container)).toEqual(["03", "04", "05", "06"]);
-    expect(spoken(container)).toBe("Beta closes in 3 days, 4 hours and 5 minutes");
+    expect(spoken(container)).toBe("Beta closes in 3 days, 4 hours, and 5 minutes");
   });
 
   it("shows zeros once the target has passed, and stops ticking", () => {
-    const { container } = render(<Countdown betaClosesAt={iso(LOADED - 3600 * SECOND)} />);
+    const { container } = render(
+      <Countdown betaClosesAt={iso(LOADED - 3600 * SECOND)} copy={ui.countdown} intl="en-AE" />,
+    );
     expect(cells(container)).toEqual(["00", "00", "00", "00"]);
     expect(spoken(container)).toBe("The beta has closed");
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it("reaches zero at the target and stays there", () => {
-    const { container } = render(<Countdown betaClosesAt={iso(LOADED + 2 * SECOND)} />);
+    const { container } = render(
+      <Countdown betaClosesAt={iso(LOADED + 2 * SECOND)} copy={ui.countdown} intl="en-AE" />,
+    );
     expect(cells(container)).toEqual(["00", "00", "00", "02"]);
     act(() => vi.advanceTimersByTime(2 * SECOND));
     expect(cells(container)).toEqual(["00", "00", "00", "00"]);
@@ -97,7 +114,9 @@ describe("Countdown", () => {
 
   it("gives screen readers a sentence that changes once a minute, not every second", () => {
     // 1 hour, 2 minutes and 30 seconds left.
-    const { container } = render(<Countdown betaClosesAt={iso(LOADED + 3750 * SECOND)} />);
+    const { container } = render(
+      <Countdown betaClosesAt={iso(LOADED + 3750 * SECOND)} copy={ui.countdown} intl="en-AE" />,
+    );
     const first = spoken(container);
     expect(first).toBe("Beta closes in 1 hour and 2 minutes");
     for (let second = 1; second <= 29; second += 1) {
@@ -112,7 +131,9 @@ describe("Countdown", () => {
   });
 
   it("hides the ticking cells from screen readers and announces nothing by itself", () => {
-    const { container } = render(<Countdown betaClosesAt={null} />);
+    const { container } = render(
+      <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />,
+    );
     const visual = container.querySelector('[data-unit="secs"]')?.closest("[aria-hidden]");
     expect(visual?.getAttribute("aria-hidden")).toBe("true");
     expect(container.querySelector("[aria-live], [role=status], [role=timer], [role=alert]")).toBe(
@@ -121,7 +142,7 @@ describe("Countdown", () => {
   });
 
   it("stops its timer when unmounted", () => {
-    const { unmount } = render(<Countdown betaClosesAt={null} />);
+    const { unmount } = render(<Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />);
     expect(vi.getTimerCount()).toBe(1);
     unmount();
     expect(vi.getTimerCount()).toBe(0);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { ui } from "~/content/ui";
+import type { CountdownCopy } from "~/content/ui";
 import {
   COUNTDOWN_UNITS,
   countdownTarget,
@@ -26,10 +26,16 @@ const pad = (value: number) => String(value).padStart(2, "0");
  */
 export function Countdown({
   betaClosesAt,
+  copy,
+  intl,
   className = "",
 }: {
   /** ISO date-time from BETA_CLOSES_AT; null = two days after the page loaded. */
   betaClosesAt: string | null;
+  /** In the page's language, from the loader (content/ui.ts). */
+  copy: CountdownCopy;
+  /** The page's Intl locale, for counting in words. */
+  intl: string;
   className?: string;
 }) {
   const [left, setLeft] = useState<Remaining | null>(null);
@@ -49,10 +55,10 @@ export function Countdown({
 
   // Before the clock is known, "2 days" is still exactly true of a countdown from page load.
   const sentence = left
-    ? spokenRemaining(left, ui.countdown.spoken)
+    ? spokenRemaining(left, copy.spoken, intl)
     : betaClosesAt === null
-      ? spokenRemaining(remaining(countdownTarget(null, 0), 0), ui.countdown.spoken)
-      : ui.countdown.pending;
+      ? spokenRemaining(remaining(countdownTarget(null, 0), 0), copy.spoken, intl)
+      : copy.pending;
 
   return (
     <div className={className}>
@@ -67,10 +73,10 @@ export function Countdown({
               data-unit={unit}
               className="text-2xl leading-9 font-bold tabular-nums sm:text-3xl"
             >
-              {left ? pad(left[unit]) : ui.countdown.placeholder}
+              {left ? pad(left[unit]) : copy.placeholder}
             </span>
             <span className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
-              {ui.countdown.units[unit]}
+              {copy.units[unit]}
             </span>
           </div>
         ))}

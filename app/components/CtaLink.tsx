@@ -3,6 +3,7 @@ import { ArrowRight, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageLink } from "~/components/PageLink";
 import { Tooltip, type TooltipTriggerProps } from "~/components/Tooltip";
+import { useLocale } from "~/hooks/use-site";
 import { attributionFrom } from "~/lib/attribution";
 import { type CtaSpec, resolveCta } from "~/lib/cta";
 import { eventAttributes } from "~/lib/link-clicks";
@@ -49,7 +50,8 @@ export function CtaLink({
 }: CtaLinkProps) {
   const { pathname, search } = useLocation();
   const { source } = attributionFrom(new URLSearchParams(search));
-  const resolved = resolveCta(cta, { source, returnUrl: pathname, placement });
+  const locale = useLocale();
+  const resolved = resolveCta(cta, { source, returnUrl: pathname, placement, locale });
   const classes = `inline-flex items-center gap-2 transition-colors ${VARIANTS[variant]} ${className}`;
   const content = (
     <>

@@ -1,12 +1,12 @@
 import { CalendarClock, Mail, MessageCircle } from "lucide-react";
 import { CtaLink } from "~/components/CtaLink";
 import { Section } from "~/components/Section";
-import { contact } from "~/content/conversion";
-import { download } from "~/content/download";
+import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
 import { contactHref } from "~/lib/cta";
 
 export function Download() {
+  const { contact, download } = useCopy();
   const site = useSite();
   return (
     <Section id="download" heading={download.heading} intro={download.body}>

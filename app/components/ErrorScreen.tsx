@@ -1,5 +1,7 @@
 import { RefreshCw } from "lucide-react";
 import { chrome } from "~/content/chrome";
+import { useLocale, useOptionalUi } from "~/hooks/use-site";
+import { localePath } from "~/lib/locale";
 
 export type ErrorScreenProps = {
   /** "404 Not Found", or the error's message. */
@@ -15,7 +17,9 @@ export type ErrorScreenProps = {
  * client router may be the broken part, so a full document load is the safe way out.
  */
 export function ErrorScreen({ detail, stack, retryHref }: ErrorScreenProps) {
-  const copy = chrome.error;
+  // In the page's language; in English when the root loader itself failed.
+  const copy = useOptionalUi()?.chrome.error ?? chrome.error;
+  const home = localePath(useLocale(), "/");
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-5 py-20 sm:py-28">
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{copy.heading}</h1>
@@ -37,7 +41,7 @@ export function ErrorScreen({ detail, stack, retryHref }: ErrorScreenProps) {
           {copy.retry}
         </a>
         <a
-          href="/"
+          href={home}
           className="inline-flex min-h-12 items-center rounded-xl border border-slate-300 px-5 font-semibold hover:bg-slate-100 dark:border-ink-700 dark:hover:bg-ink-800"
         >
           {copy.home}

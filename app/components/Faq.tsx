@@ -1,8 +1,9 @@
 import { ChevronDown } from "lucide-react";
 import { Section } from "~/components/Section";
-import { faq } from "~/content/faq";
+import { useCopy } from "~/hooks/use-copy.server";
 
 export function Faq() {
+  const { faq } = useCopy();
   return (
     <Section id="faq" heading={faq.heading} tone="tinted">
       <div className="max-w-3xl divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-ink-800 dark:bg-ink-950 dark:ring-ink-800">

@@ -1,7 +1,8 @@
 import { Section } from "~/components/Section";
-import { features } from "~/content/sections";
+import { useCopy } from "~/hooks/use-copy.server";
 
 export function Features() {
+  const { features } = useCopy();
   return (
     <Section id="features" heading={features.heading} intro={features.intro} tone="tinted">
       <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">

@@ -1,12 +1,12 @@
 import { Mail, MessageCircle } from "lucide-react";
 import { CtaLink } from "~/components/CtaLink";
-import { contact } from "~/content/conversion";
-import { getStarted } from "~/content/download";
+import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
 import { contactHref } from "~/lib/cta";
 
 /** WhatsApp and e-mail, the closing contact routes (a static part). */
 export function GetStartedCtas() {
+  const { contact, getStarted } = useCopy();
   const site = useSite();
   return (
     <>

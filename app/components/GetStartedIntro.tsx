@@ -1,7 +1,8 @@
-import { getStarted } from "~/content/download";
+import { useCopy } from "~/hooks/use-copy.server";
 
 /** The closing heading and line (a static part). */
 export function GetStartedIntro() {
+  const { getStarted } = useCopy();
   return (
     <>
       <h2

@@ -1,14 +1,15 @@
+import { useLoaderData } from "@remix-run/react";
 import { Countdown } from "~/components/Countdown";
 import { StaticPart } from "~/components/StaticPart";
-import { landing } from "~/content/landing";
 import { useSite } from "~/hooks/use-site";
+import type { loader } from "~/routes/_index";
 
 /**
  * The hero: copy, calls to action, social proof and the mockup are static parts (HeroIntro,
  * HeroProof, PhoneMockup); only the countdown between them runs in the browser.
  */
 export function Hero() {
-  const copy = landing.hero;
+  const { countdown } = useLoaderData<typeof loader>();
   const site = useSite();
   return (
     <section
@@ -21,10 +22,16 @@ export function Hero() {
           <StaticPart name="hero-intro" className="contents" />
           <div className="rounded-2xl border border-slate-200 bg-white/70 p-4 dark:border-ink-800 dark:bg-ink-900/70">
             <p className="text-sm font-semibold text-slate-700 dark:text-slate-300">
-              {copy.countdownLabel}
+              {countdown.label}
             </p>
-            <Countdown betaClosesAt={site.betaClosesAt} />
-            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">{copy.deadlineNote}</p>
+            <Countdown
+              betaClosesAt={site.betaClosesAt}
+              copy={countdown.copy}
+              intl={countdown.intl}
+            />
+            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
+              {countdown.deadlineNote}
+            </p>
           </div>
           <StaticPart name="hero-proof" className="contents" />
         </div>

@@ -1,12 +1,12 @@
 import { ShieldCheck } from "lucide-react";
 import { CtaLink } from "~/components/CtaLink";
-import { contact, heroCtas } from "~/content/conversion";
-import { landing } from "~/content/landing";
+import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
 import { contactHref } from "~/lib/cta";
 
 /** The hero's badge, headline, lead and the three contact routes (a static part). */
 export function HeroIntro() {
+  const { contact, heroCtas, landing } = useCopy();
   const copy = landing.hero;
   const site = useSite();
   return (

@@ -1,9 +1,10 @@
 import { Star, Users } from "lucide-react";
-import { landing } from "~/content/landing";
+import { useCopy } from "~/hooks/use-copy.server";
 import { formatDecimal } from "~/lib/format";
 
 /** Who already drives with the app, and its rating (a static part). */
 export function HeroProof() {
+  const { landing, intl } = useCopy();
   const copy = landing.hero;
   return (
     <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-slate-700 dark:text-slate-300">
@@ -16,7 +17,7 @@ export function HeroProof() {
         <span>
           {copy.rating.before}{" "}
           <span className="font-bold text-slate-900 dark:text-white">
-            {formatDecimal(copy.rating.value)}
+            {formatDecimal(copy.rating.value, intl)}
           </span>{" "}
           {copy.rating.after(copy.rating.count)}
         </span>

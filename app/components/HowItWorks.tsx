@@ -1,7 +1,8 @@
 import { Section } from "~/components/Section";
-import { howItWorks } from "~/content/sections";
+import { useCopy } from "~/hooks/use-copy.server";
 
 export function HowItWorks() {
+  const { howItWorks } = useCopy();
   return (
     <Section id="how-it-works" heading={howItWorks.heading} intro={howItWorks.intro}>
       <ol className="grid gap-6 md:grid-cols-3">

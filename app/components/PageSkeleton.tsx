@@ -1,7 +1,8 @@
-import { chrome } from "~/content/chrome";
+import { useUi } from "~/hooks/use-site";
 
 /** Shown in place of a page while its code and data load on a client-side navigation. */
 export function PageSkeleton() {
+  const { chrome } = useUi();
   return (
     <div
       role="status"

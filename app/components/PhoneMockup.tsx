@@ -1,8 +1,9 @@
 import { TriangleAlert } from "lucide-react";
-import { landing } from "~/content/landing";
+import { useCopy } from "~/hooks/use-copy.server";
 
 /** The app on a phone: a route along Sheikh Zayed Road with a live alert. Drawn, not downloaded. */
 export function PhoneMockup() {
+  const { landing } = useCopy();
   const copy = landing.hero.mockup;
   return (
     <div aria-hidden="true" className="relative mx-auto w-64 shrink-0 sm:w-72">

@@ -1,13 +1,13 @@
 import { Check } from "lucide-react";
 import { CtaLink } from "~/components/CtaLink";
 import { Section } from "~/components/Section";
-import { contact } from "~/content/conversion";
-import { plans } from "~/content/plans";
+import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
 import { contactHref } from "~/lib/cta";
 import { formatPrice } from "~/lib/format";
 
 export function Plans() {
+  const { contact, plans, intl } = useCopy();
   const site = useSite();
   const href = contactHref("whatsapp", site, contact);
   return (
@@ -27,7 +27,7 @@ export function Plans() {
               ) : null}
             </div>
             <p className="mt-4 text-4xl font-extrabold tracking-tight tabular-nums">
-              {plan.price === 0 ? plans.free : formatPrice(plan.price, plans.currency)}
+              {plan.price === 0 ? plans.free : formatPrice(plan.price, plans.currency, intl)}
               {plan.price > 0 && plans.period ? (
                 <span className="text-base font-medium text-slate-600 dark:text-slate-400">
                   {" "}

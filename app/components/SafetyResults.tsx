@@ -1,8 +1,9 @@
 import { TrendingDown } from "lucide-react";
 import { Section } from "~/components/Section";
-import { safetyResults } from "~/content/sections";
+import { useCopy } from "~/hooks/use-copy.server";
 
 export function SafetyResults() {
+  const { safetyResults } = useCopy();
   const copy = safetyResults;
   return (
     <Section id="safety-results" heading={copy.heading} intro={copy.intro}>

@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageLink } from "~/components/PageLink";
 import { eventAttributes } from "~/lib/link-clicks";
+import { localeOfPath, localePath } from "~/lib/locale";
 
 /**
  * A link to a section of the landing page ("/#id"), reporting navigation_click. Always a router
@@ -24,7 +25,12 @@ export function SectionLink({
     params: { target_section: id, from_path: pathname },
   } as const;
   return (
-    <PageLink to={`/#${id}`} className={className} onClick={onNavigate} {...eventAttributes(event)}>
+    <PageLink
+      to={localePath(localeOfPath(pathname), `/#${id}`)}
+      className={className}
+      onClick={onNavigate}
+      {...eventAttributes(event)}
+    >
       {children}
     </PageLink>
   );

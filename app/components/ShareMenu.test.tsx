@@ -8,6 +8,10 @@ import { TOOLTIP_OPEN_DELAY_MS } from "~/components/Tooltip";
 import { track } from "~/lib/analytics.client";
 import { dismiss, getSnapshot } from "~/lib/toast";
 
+vi.mock("~/hooks/use-site", async () => {
+  const { uiCopy } = await import("~/content/ui-copy.server");
+  return { useUi: () => uiCopy("en"), useOptionalUi: () => uiCopy("en"), useLocale: () => "en" };
+});
 vi.mock("~/lib/analytics.client", () => ({ track: vi.fn() }));
 
 const SITE = "https://darb.example";

@@ -1,9 +1,8 @@
 import { Share2 } from "lucide-react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Tooltip } from "~/components/Tooltip";
-import { share } from "~/content/share";
-import { ui } from "~/content/ui";
 import { useShare } from "~/hooks/use-share";
+import { useUi } from "~/hooks/use-site";
 import { SHARE_PLATFORMS, type SharePlatform } from "~/lib/share";
 
 export type ShareMenuVariant = "button" | "icon";
@@ -41,6 +40,7 @@ export function ShareMenu({
   const summaryRef = useRef<HTMLElement>(null);
   const [open, setOpen] = useState(false);
   const actions = useShare({ siteUrl, placement });
+  const { share } = useUi();
 
   useEffect(() => {
     // The menu may have been opened before hydration, when no toggle was heard.
@@ -145,7 +145,7 @@ export function ShareMenu({
         {actions.canCopy ? (
           <li>
             <button type="button" onClick={onCopy} className={`${ITEM} cursor-pointer`}>
-              {ui.share.copyLink}
+              {share.copyLink}
             </button>
           </li>
         ) : null}

@@ -1,9 +1,9 @@
 import { Copy, Send, Share2 } from "lucide-react";
-import { share, shareMessages, sharePage } from "~/content/share";
-import { ui } from "~/content/ui";
+import type { Copy as SiteCopy } from "~/content/copy.server";
 import { useShare } from "~/hooks/use-share";
-import { usePlatform, useSite } from "~/hooks/use-site";
+import { usePlatform, useSite, useUi } from "~/hooks/use-site";
 import { wordingFor } from "~/lib/platform";
+import { fill } from "~/lib/plural";
 import { SHARE_PLATFORMS, type SharePlatform } from "~/lib/share";
 
 const BUTTON =
@@ -21,13 +21,18 @@ function ordered(platform: string): SharePlatform[] {
 
 export function SharePage({
   preview,
+  copy,
 }: {
   /** The shared link's own preview: its title and its description in this platform's words. */
   preview: { title: string; description: string };
+  /** The page's words, in its language, from the loader. */
+  copy: { page: SiteCopy["sharePage"]; messages: SiteCopy["shareMessages"] };
 }) {
   const site = useSite();
+  const { share } = useUi();
+  const sharePage = copy.page;
   const platform = usePlatform();
-  const message = wordingFor(shareMessages, platform);
+  const message = wordingFor(copy.messages, platform);
   const actions = useShare({ siteUrl: site.siteUrl, placement: "share-page", text: message });
   const networks = ordered(platform);
   const lead = networks[0] === platform ? platform : null;
@@ -53,7 +58,7 @@ export function SharePage({
                 className={`${network === lead ? PRIMARY : SECONDARY} w-full`}
               >
                 <Send aria-hidden="true" className="size-5 shrink-0 rtl:-scale-x-100" />
-                {sharePage.shareOn(share.platforms[network])}
+                {fill(sharePage.shareOn, { network: share.platforms[network] })}
                 <span className="sr-only"> {share.opensInNewWindow}</span>
               </a>
             </li>
@@ -69,7 +74,7 @@ export function SharePage({
             {actions.canCopy ? (
               <button type="button" onClick={() => actions.copyLink()} className={SECONDARY}>
                 <Copy aria-hidden="true" className="size-5" />
-                {ui.share.copyLink}
+                {share.copyLink}
               </button>
             ) : null}
             {actions.canShareNatively ? (
@@ -88,7 +93,7 @@ export function SharePage({
         </h2>
         {lead ? (
           <p className="text-sm text-slate-600 dark:text-slate-400">
-            {sharePage.previewFor(share.platforms[lead])}
+            {fill(sharePage.previewFor, { network: share.platforms[lead] })}
           </p>
         ) : null}
         <div className="rounded-3xl bg-[#e7f3ef] p-4 sm:p-6 dark:bg-ink-900">
@@ -104,7 +109,7 @@ export function SharePage({
               />
               <div className="px-3 py-2">
                 <p className="text-xs text-slate-600 dark:text-slate-400">
-                  {sharePage.host(site.siteUrl)}
+                  {new URL(site.siteUrl).host}
                 </p>
                 <p className="text-sm font-semibold">{preview.title}</p>
                 <p className="text-sm text-slate-700 dark:text-slate-300">{preview.description}</p>

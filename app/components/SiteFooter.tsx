@@ -1,17 +1,20 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import { BrandMark } from "~/components/BrandMark";
 import { CtaLink } from "~/components/CtaLink";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
-import { brand } from "~/content/brand";
-import { footer } from "~/content/footer";
-import { landing } from "~/content/landing";
+import { useCopy } from "~/hooks/use-copy.server";
+import { useLocale } from "~/hooks/use-site";
+import { localePath } from "~/lib/locale";
 import type { SiteSettings } from "~/lib/site.server";
 
 const linkClass =
   "inline-flex min-h-11 items-center underline-offset-4 hover:text-slate-900 hover:underline dark:hover:text-white";
 
 export function SiteFooter({ site }: { site: SiteSettings }) {
+  const { brand, footer, landing } = useCopy();
+  const locale = useLocale();
   return (
     <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-ink-800 dark:bg-ink-900 dark:text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-4">
@@ -21,6 +24,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
             {brand.name}
           </p>
           <p>{brand.tagline}</p>
+          <LanguageSwitch className="-ms-2.5 inline-flex" />
         </div>
         <div>
           <h2 className="font-semibold text-slate-900 dark:text-white">{footer.contactHeading}</h2>
@@ -58,7 +62,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
             <ul className="mt-2">
               {footer.links.map((link) => (
                 <li key={link.href}>
-                  <PageLink to={link.href} className={linkClass}>
+                  <PageLink to={localePath(locale, link.href)} className={linkClass}>
                     {link.label}
                   </PageLink>
                 </li>

@@ -3,14 +3,15 @@ import { useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BrandMark } from "~/components/BrandMark";
 import { CtaLink } from "~/components/CtaLink";
+import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
 import { ShareMenu } from "~/components/ShareMenu";
 import { brand } from "~/content/brand";
-import { contact } from "~/content/conversion";
-import { landing } from "~/content/landing";
 import { useMenu } from "~/hooks/use-menu";
+import { useLocale, useOptionalUi } from "~/hooks/use-site";
 import { contactHref } from "~/lib/cta";
+import { localePath } from "~/lib/locale";
 import type { SiteSettings } from "~/lib/site.server";
 
 const NAV_ID = "site-nav";
@@ -21,7 +22,8 @@ export function SiteHeader({
   /** Missing only on the error screen, which then shows the brand alone. */
   site?: SiteSettings;
 }) {
-  const copy = landing.nav;
+  const ui = useOptionalUi();
+  const locale = useLocale();
   const header = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { open, send } = useMenu(header, button);
@@ -34,22 +36,23 @@ export function SiteHeader({
     >
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-5">
         <PageLink
-          to="/"
+          to={localePath(locale, "/")}
           className="flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold tracking-tight"
-          aria-label={`${brand.name}, home`}
+          aria-label={ui?.nav.home ?? brand.name}
         >
           <BrandMark />
-          <span>{brand.name}</span>
+          <span>{ui?.brandName ?? brand.name}</span>
         </PageLink>
-        {site ? (
+        {site && ui ? (
           <>
             <nav
               id={NAV_ID}
-              aria-label={copy.label}
-              className={`${open ? "block" : "hidden"} absolute inset-x-0 top-16 border-b border-slate-200 bg-white shadow-lg md:static md:block md:border-0 md:bg-transparent md:shadow-none dark:border-ink-800 dark:bg-ink-950 md:dark:bg-transparent`}
+              aria-label={ui.nav.label}
+              // Small screens: a sheet that slides in from the reading side (the right in Arabic).
+              className={`${open ? "visible translate-x-0" : "invisible -translate-x-full rtl:translate-x-full"} absolute start-0 top-16 h-[calc(100dvh-4rem)] w-72 max-w-[85vw] overflow-y-auto border-e border-slate-200 bg-white shadow-xl motion-safe:transition-[translate,visibility] motion-safe:duration-200 md:visible md:static md:h-auto md:w-auto md:max-w-none md:translate-x-0 md:overflow-visible md:border-0 md:bg-transparent md:shadow-none dark:border-ink-800 dark:bg-ink-950 md:dark:bg-transparent`}
             >
               <ul className="mx-auto flex max-w-6xl flex-col px-4 py-2 md:flex-row md:gap-1 md:p-0">
-                {copy.links.map((link) => (
+                {ui.nav.links.map((link) => (
                   <li key={link.id}>
                     <SectionLink
                       id={link.id}
@@ -60,30 +63,35 @@ export function SiteHeader({
                     </SectionLink>
                   </li>
                 ))}
+                <li className="mt-2 border-t border-slate-200 pt-2 md:hidden dark:border-ink-800">
+                  <LanguageSwitch className="flex min-h-12 w-full px-3" />
+                </li>
               </ul>
             </nav>
             <div className="flex items-center gap-1">
+              {/* Beside the icons from 768 px; in the menu below that, where 320 px has no room. */}
+              <LanguageSwitch className="hidden md:inline-flex" />
               <CtaLink
                 variant="icon"
                 placement="header"
                 icon={Mail}
-                label={copy.email}
+                label={ui.nav.email}
                 cta={{
-                  text: copy.email,
+                  text: ui.nav.email,
                   ctaType: "email",
-                  href: contactHref("email", site, contact),
+                  href: contactHref("email", site, ui.contact),
                 }}
               />
               <CtaLink
                 variant="icon"
                 placement="header"
                 icon={MessageCircle}
-                label={copy.whatsapp}
+                label={ui.nav.whatsapp}
                 cta={{
-                  text: copy.whatsapp,
+                  text: ui.nav.whatsapp,
                   ctaType: "whatsapp",
                   external: true,
-                  href: contactHref("whatsapp", site, contact),
+                  href: contactHref("whatsapp", site, ui.contact),
                 }}
               />
               <ShareMenu siteUrl={site.siteUrl} placement="header" variant="icon" />
@@ -94,7 +102,7 @@ export function SiteHeader({
                   onClick={() => send("toggle")}
                   aria-expanded={open}
                   aria-controls={NAV_ID}
-                  aria-label={open ? copy.closeMenu : copy.menu}
+                  aria-label={open ? ui.nav.closeMenu : ui.nav.menu}
                   className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-slate-100 md:hidden dark:hover:bg-ink-800"
                 >
                   {open ? (
@@ -108,7 +116,7 @@ export function SiteHeader({
                 <a
                   href="#footer-nav"
                   className="inline-flex size-11 items-center justify-center rounded-xl md:hidden"
-                  aria-label={copy.menu}
+                  aria-label={ui.nav.menu}
                 >
                   <Menu aria-hidden="true" className="size-6" />
                 </a>

@@ -1,8 +1,11 @@
 import { PageLink } from "~/components/PageLink";
-import { pages } from "~/content/pages";
+import type { Copy } from "~/content/copy.server";
+import { useLocale } from "~/hooks/use-site";
+import { localePath } from "~/lib/locale";
 
-export function SitemapPage() {
-  const copy = pages.sitemap;
+/** Every page and section, in the page's language; the words come from the loader. */
+export function SitemapPage({ copy }: { copy: Copy["pages"]["sitemap"] }) {
+  const locale = useLocale();
   return (
     <div className="mx-auto max-w-3xl px-5 py-16">
       <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{copy.heading}</h1>
@@ -12,7 +15,7 @@ export function SitemapPage() {
         {copy.pages.map((page) => (
           <li key={page.href}>
             <PageLink
-              to={page.href}
+              to={localePath(locale, page.href)}
               className="flex min-h-14 flex-col justify-center px-4 py-3 hover:bg-slate-50 dark:hover:bg-ink-900"
             >
               <span className="font-semibold">{page.label}</span>
@@ -26,7 +29,7 @@ export function SitemapPage() {
         {copy.sections.map((section) => (
           <li key={section.href}>
             <PageLink
-              to={section.href}
+              to={localePath(locale, section.href)}
               className="inline-flex min-h-11 items-center underline underline-offset-4"
             >
               {section.label}

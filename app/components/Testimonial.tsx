@@ -1,8 +1,9 @@
 import { Quote } from "lucide-react";
 import { Section } from "~/components/Section";
-import { testimonial } from "~/content/proof";
+import { useCopy } from "~/hooks/use-copy.server";
 
 export function Testimonial() {
+  const { testimonial } = useCopy();
   return (
     <Section id="testimonial" heading={testimonial.heading} tone="dark">
       <figure className="max-w-3xl">

@@ -1,14 +1,21 @@
 import { ArrowLeft, ArrowRight, CircleCheck } from "lucide-react";
 import { useHydrated } from "remix-utils/use-hydrated";
-import { REDIRECT_DELAY_SECONDS, thankYou } from "~/content/conversion";
+import { REDIRECT_DELAY_SECONDS, type ThankYouCopy } from "~/content/conversion";
 import { useRedirectCountdown } from "~/hooks/use-redirect-countdown";
+import { counted } from "~/lib/plural";
 import type { ThankYou } from "~/lib/redirect.server";
 
-export function ThankYouPage({ cta, target, returnUrl }: ThankYou) {
+export function ThankYouPage({
+  cta,
+  target,
+  returnUrl,
+  copy: thankYou,
+  intl,
+}: ThankYou & { copy: ThankYouCopy; intl: string }) {
   const { remaining, state, stop } = useRedirectCountdown(REDIRECT_DELAY_SECONDS, target);
   const hydrated = useHydrated();
   const status = {
-    counting: thankYou.countdown(remaining),
+    counting: remaining > 0 ? counted(intl, remaining, thankYou.countdown) : thankYou.continuingNow,
     stopped: thankYou.stopped,
     returned: thankYou.returned,
   }[state];

@@ -5,6 +5,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/Toaster";
 import { dismiss, getSnapshot, resume, TOAST_DURATION_MS, toast } from "~/lib/toast";
 
+vi.mock("~/hooks/use-site", async () => {
+  const { uiCopy } = await import("~/content/ui-copy.server");
+  return { useUi: () => uiCopy("en"), useOptionalUi: () => uiCopy("en"), useLocale: () => "en" };
+});
+
 beforeEach(() => {
   vi.useFakeTimers();
 });

@@ -1,6 +1,6 @@
 import { X } from "lucide-react";
 import { type FocusEvent, useEffect, useSyncExternalStore } from "react";
-import { ui } from "~/content/ui";
+import { useOptionalUi } from "~/hooks/use-site";
 import { dismiss, getServerSnapshot, getSnapshot, pause, resume, subscribe } from "~/lib/toast";
 
 /**
@@ -10,6 +10,8 @@ import { dismiss, getServerSnapshot, getSnapshot, pause, resume, subscribe } fro
  */
 export function Toaster() {
   const toasts = useSyncExternalStore(subscribe, getSnapshot, getServerSnapshot);
+  // Missing only on the error screen when the root loader failed: no toast comes there.
+  const copy = useOptionalUi()?.toaster ?? { region: "", dismiss: "" };
 
   // A toast removed under the pointer or with focus fires no leave or blur: never stay paused.
   useEffect(() => {
@@ -24,7 +26,7 @@ export function Toaster() {
     <div
       role="status"
       aria-live="polite"
-      aria-label={ui.toaster.region}
+      aria-label={copy.region}
       className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:justify-end"
     >
       {toasts.length > 0 ? (
@@ -44,7 +46,7 @@ export function Toaster() {
               <p className="flex-1 py-2 font-medium">{item.message}</p>
               <button
                 type="button"
-                aria-label={ui.toaster.dismiss}
+                aria-label={copy.dismiss}
                 onClick={() => dismiss(item.id)}
                 className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-ink-800"
               >

@@ -1,7 +1,8 @@
 import { Section } from "~/components/Section";
-import { trust } from "~/content/proof";
+import { useCopy } from "~/hooks/use-copy.server";
 
 export function TrustBadges() {
+  const { trust } = useCopy();
   return (
     <Section id="trust" heading={trust.heading}>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

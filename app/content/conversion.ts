@@ -1,5 +1,7 @@
 import { Mail, MessageCircle, MonitorPlay } from "lucide-react";
+import type { Localized } from "~/content/localized";
 import type { CtaType } from "~/lib/cta";
+import type { CountedForms } from "~/lib/plural";
 
 /** The words of the four contact routes, and of the page that counts a lead. */
 export const contact = {
@@ -37,8 +39,11 @@ export const thankYou = {
     demo: "The demo shows a real drive through Dubai, scored the way the app scores yours.",
     link: "You're on your way.",
   } satisfies Record<CtaType, string>,
-  countdown: (seconds: number) =>
-    seconds > 0 ? `Continuing in ${seconds} second${seconds === 1 ? "" : "s"}.` : "Continuing now…",
+  countdown: {
+    one: "Continuing in {count} second.",
+    other: "Continuing in {count} seconds.",
+  } as CountedForms,
+  continuingNow: "Continuing now…",
   returned: "Welcome back. Continue when you're ready.",
   stopped: "Staying here. Continue when you're ready.",
   stay: "Stay on this page",
@@ -47,3 +52,6 @@ export const thankYou = {
   goNow: "Go now",
   back: "Back to the site",
 } as const;
+
+/** The thank-you page's words, in any language. */
+export type ThankYouCopy = Localized<typeof thankYou>;

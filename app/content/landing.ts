@@ -3,6 +3,8 @@ export const landing = {
   nav: {
     label: "Main",
     menu: "Menu",
+    /** The home link's name: the brand, then where it leads. */
+    home: "Darb, home",
     closeMenu: "Close menu",
     links: [
       { id: "how-it-works", label: "How It Works" },

@@ -30,10 +30,9 @@ export const sharePage = {
   intro:
     "A friend who crawls along Al Khail Road every morning, a new driver still learning where the speed cameras are, a parent on the school run: send them Darb. It's free, and it takes them a minute to get.",
   previewHeading: "What they'll receive",
-  previewFor: (network: string) => `As it looks on ${network}`,
+  previewFor: "As it looks on {network}",
   platformsHeading: "Share it on",
-  shareOn: (network: string) => `Share on ${network}`,
+  shareOn: "Share on {network}",
   linkHeading: "Or send the link yourself",
   native: "More ways to share",
-  host: (siteUrl: string) => new URL(siteUrl).host,
 } as const;

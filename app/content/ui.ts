@@ -1,4 +1,6 @@
+import type { Localized } from "~/content/localized";
 import type { CountdownUnit, SpokenWords } from "~/lib/countdown";
+import type { CountedForms } from "~/lib/plural";
 
 /** The words of the small interactive parts: countdown, notifications, share menu extras. */
 export const ui = {
@@ -15,14 +17,13 @@ export const ui = {
     pending: "Beta closes soon",
     /** The sentence screen readers get instead of the ticking cells. */
     spoken: {
-      closesIn: (duration: string) => `Beta closes in ${duration}`,
+      closesIn: "Beta closes in {duration}",
       underAMinute: "Beta closes in less than a minute",
       closed: "The beta has closed",
-      days: (count: number) => `${count} ${count === 1 ? "day" : "days"}`,
-      hours: (count: number) => `${count} ${count === 1 ? "hour" : "hours"}`,
-      minutes: (count: number) => `${count} ${count === 1 ? "minute" : "minutes"}`,
-      join: (parts: readonly string[]) =>
-        parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts.at(-1)}` : parts.join(""),
+      // Typed as any language's forms, so a translation may add Arabic's dual and plurals.
+      days: { one: "{count} day", other: "{count} days" } as CountedForms,
+      hours: { one: "{count} hour", other: "{count} hours" } as CountedForms,
+      minutes: { one: "{count} minute", other: "{count} minutes" } as CountedForms,
     } satisfies SpokenWords,
   },
   toaster: {
@@ -36,3 +37,6 @@ export const ui = {
     copyFailed: "Couldn't copy the link",
   },
 } as const;
+
+/** The countdown's words, in any language. */
+export type CountdownCopy = Localized<typeof ui.countdown>;

@@ -1,7 +1,7 @@
 import { type MouseEvent, useEffect, useState } from "react";
-import { share } from "~/content/share";
-import { ui } from "~/content/ui";
+import { useLocale, useUi } from "~/hooks/use-site";
 import { track } from "~/lib/analytics.client";
+import { localePath } from "~/lib/locale";
 import {
   type NativeShareResult,
   nativeShare,
@@ -21,12 +21,15 @@ type Method = SharePlatform | "native" | "copy";
 export function useShare({
   siteUrl,
   placement,
-  text = share.text,
+  text,
 }: {
   siteUrl: string;
   placement: string;
+  /** The message; the page language's default share text when unset. */
   text?: string;
 }) {
+  const { share } = useUi();
+  const home = localePath(useLocale(), "/");
   const [canCopy, setCanCopy] = useState(false);
   const [canShareNatively, setCanShareNatively] = useState(false);
   useEffect(() => {
@@ -36,8 +39,12 @@ export function useShare({
 
   // Each way of sharing tags the link with its own source, so the visits it brings are counted.
   const linkFor = (method: Method) =>
-    `${siteUrl}/?source=${method === "native" ? "share" : method}`;
-  const data = (method: Method) => ({ title: share.title, text, url: linkFor(method) });
+    `${siteUrl}${home}?source=${method === "native" ? "share" : method}`;
+  const data = (method: Method) => ({
+    title: share.title,
+    text: text ?? share.text,
+    url: linkFor(method),
+  });
 
   return {
     canCopy,
@@ -54,10 +61,10 @@ export function useShare({
         await navigator.clipboard.writeText(linkFor("copy"));
       } catch (error) {
         console.error("Copy failed:", error);
-        toast(ui.share.copyFailed);
+        toast(share.copyFailed);
         return;
       }
-      toast(ui.share.copied);
+      toast(share.copied);
       track("social_share", { method: "copy", placement });
     },
     async shareNatively(): Promise<NativeShareResult> {

@@ -88,10 +88,10 @@ describe("nextTickDelay", () => {
 
 describe("spokenRemaining", () => {
   const say = (days: number, hours: number, mins: number, secs = 0) =>
-    spokenRemaining({ days, hours, mins, secs, done: false }, ui.countdown.spoken);
+    spokenRemaining({ days, hours, mins, secs, done: false }, ui.countdown.spoken, "en-AE");
 
   it("reads the time left to the minute as one sentence", () => {
-    expect(say(1, 23, 59, 59)).toBe("Beta closes in 1 day, 23 hours and 59 minutes");
+    expect(say(1, 23, 59, 59)).toBe("Beta closes in 1 day, 23 hours, and 59 minutes");
     expect(say(2, 0, 0)).toBe("Beta closes in 2 days");
     expect(say(0, 1, 1)).toBe("Beta closes in 1 hour and 1 minute");
     expect(say(3, 0, 2)).toBe("Beta closes in 3 days and 2 minutes");
@@ -103,7 +103,7 @@ describe("spokenRemaining", () => {
 
   it("has words for the last minute and for after the close", () => {
     expect(say(0, 0, 0, 42)).toBe("Beta closes in less than a minute");
-    expect(spokenRemaining(remaining(LOADED, LOADED + DAY), ui.countdown.spoken)).toBe(
+    expect(spokenRemaining(remaining(LOADED, LOADED + DAY), ui.countdown.spoken, "en-AE")).toBe(
       "The beta has closed",
     );
   });

@@ -1,3 +1,5 @@
+import { type CountedForms, counted, fill, listOf } from "~/lib/plural";
+
 /**
  * The beta countdown's arithmetic (spec: "Beta closes 2 days after page load" unless
  * BETA_CLOSES_AT says when). Pure, so the component only renders.
@@ -43,22 +45,20 @@ export function nextTickDelay(target: number, now: number): number {
 }
 
 export type SpokenWords = {
-  closesIn: (duration: string) => string;
+  /** "{duration}" stands for the counted parts, joined. */
+  closesIn: string;
   underAMinute: string;
   closed: string;
-  /** A count with its noun ("1 day", "2 days"): a function, since Arabic also has a dual and two plurals. */
-  days: (count: number) => string;
-  hours: (count: number) => string;
-  minutes: (count: number) => string;
-  /** Joins the counted parts: ["2 days", "3 hours"] into "2 days and 3 hours". */
-  join: (parts: readonly string[]) => string;
+  days: CountedForms;
+  hours: CountedForms;
+  minutes: CountedForms;
 };
 
 /**
  * The countdown as one sentence, to the minute: screen readers get a sentence that changes
  * once a minute instead of a number that changes every second.
  */
-export function spokenRemaining(left: Remaining, words: SpokenWords): string {
+export function spokenRemaining(left: Remaining, words: SpokenWords, intl: string): string {
   if (left.done) return words.closed;
   const parts = (
     [
@@ -68,7 +68,7 @@ export function spokenRemaining(left: Remaining, words: SpokenWords): string {
     ] as const
   )
     .filter(([value]) => value > 0)
-    .map(([value, counted]) => counted(value));
+    .map(([value, forms]) => counted(intl, value, forms));
   if (parts.length === 0) return words.underAMinute;
-  return words.closesIn(words.join(parts));
+  return fill(words.closesIn, { duration: listOf(intl, parts) });
 }

@@ -1,4 +1,5 @@
 import { mailtoLink, whatsappLink } from "~/lib/contact-links";
+import { type Locale, localePath } from "~/lib/locale";
 
 export const CTA_TYPES = ["email", "whatsapp", "demo", "link"] as const;
 export type CtaType = (typeof CTA_TYPES)[number];
@@ -33,11 +34,13 @@ export function thankYouHref(params: {
   source: string;
   redirect?: string;
   returnUrl?: string;
+  /** The page's language: the thank-you page speaks it too. */
+  locale?: Locale;
 }): string {
   const search = new URLSearchParams({ cta: params.cta, source: params.source });
   if (params.redirect) search.set("redirect", params.redirect);
   if (params.returnUrl && params.returnUrl !== "/") search.set("returnUrl", params.returnUrl);
-  return `/thank-you?${search}`;
+  return `${localePath(params.locale ?? "en", "/thank-you")}?${search}`;
 }
 
 export type EventName = "email_click" | "external_link_click" | "navigation_click" | "cta_click";
@@ -56,7 +59,7 @@ const clip = (value: string) => value.slice(0, MAX_PARAM);
 
 export function resolveCta(
   cta: CtaSpec,
-  context: { source: string; returnUrl: string; placement: string },
+  context: { source: string; returnUrl: string; placement: string; locale?: Locale },
 ): ResolvedCta {
   const kind = linkKind(cta.href, cta.external);
   const thankYou = cta.useThankYouPage ?? true;
@@ -66,7 +69,12 @@ export function resolveCta(
       return {
         kind,
         href: thankYou
-          ? thankYouHref({ cta: "email", source: context.source, returnUrl: context.returnUrl })
+          ? thankYouHref({
+              cta: "email",
+              source: context.source,
+              returnUrl: context.returnUrl,
+              locale: context.locale,
+            })
           : cta.href,
         newTab: false,
         event: { name: "email_click", params },
@@ -80,6 +88,7 @@ export function resolveCta(
               source: context.source,
               redirect: cta.href,
               returnUrl: context.returnUrl,
+              locale: context.locale,
             })
           : cta.href,
         newTab: !thankYou,

@@ -9,7 +9,8 @@ export function formatPrice(
   return new Intl.NumberFormat(locale, {
     style: "currency",
     currency,
-    currencyDisplay: "code",
+    // "AED 149" in English; "149 د.إ." in Arabic, as Emirati shops print it.
+    currencyDisplay: locale.startsWith("ar") ? "symbol" : "code",
     maximumFractionDigits: 0,
   }).format(amount);
 }

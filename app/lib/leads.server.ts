@@ -66,7 +66,14 @@ export function firstTimeWithin(key: string, now = Date.now()): boolean {
   return true;
 }
 
-export type Lead = { cta: CtaType; source: string; medium?: string; campaign?: string };
+export type Lead = {
+  cta: CtaType;
+  source: string;
+  medium?: string;
+  campaign?: string;
+  /** The page's language ("en", "ar"), as the browser's events carry it. */
+  language?: string;
+};
 
 /** Records `conversion` for every CTA and `generate_lead` for WhatsApp, e-mail and demo. */
 export function recordLead(request: Request, lead: Lead): boolean {
@@ -78,6 +85,7 @@ export function recordLead(request: Request, lead: Lead): boolean {
     source: lead.source,
     ...(lead.medium ? { medium: lead.medium } : {}),
     ...(lead.campaign ? { campaign: lead.campaign } : {}),
+    ...(lead.language ? { language: lead.language } : {}),
   };
   const events = [{ name: "conversion", params }];
   if (lead.cta !== "link") events.push({ name: "generate_lead", params });

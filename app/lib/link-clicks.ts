@@ -4,6 +4,7 @@
  * link on the page. A link says what it reports in data attributes set when it renders.
  */
 import { type ClientEventName, type EventParams, isClientEventName } from "~/lib/analytics-events";
+import { basePath } from "~/lib/locale";
 
 const EVENT = "data-event";
 const PARAMS = "data-event-params";
@@ -55,7 +56,7 @@ export function withVisitSource(href: string, source: string, origin: string): s
   } catch {
     return href;
   }
-  if (url.origin !== origin || url.pathname !== "/thank-you") return href;
+  if (url.origin !== origin || basePath(url.pathname) !== "/thank-you") return href;
   if (url.searchParams.get("source") === source) return href;
   url.searchParams.set("source", source);
   return `${url.pathname}${url.search}${url.hash}`;

@@ -57,3 +57,8 @@ export function basePath(pathname: string): string {
 export function pathInLocale(pathname: string, locale: Locale): string {
   return localePath(locale, basePath(pathname));
 }
+
+/** The language a page offers to switch to. */
+export function otherLocale(locale: Locale): Locale {
+  return locale === "en" ? "ar" : "en";
+}

@@ -49,14 +49,17 @@ describe("createRenderCache", () => {
 
 describe("renderCacheKey", () => {
   const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1";
-  const key = (path: string, agent = PHONE) =>
-    renderCacheKey(new URL(path, "https://darb.example"), agent);
+  const key = (path: string, agent = PHONE, more: Record<string, string> = {}) =>
+    renderCacheKey(
+      new URL(path, "https://darb.example"),
+      new Headers({ "user-agent": agent, ...more }),
+    );
 
   it("keys a page by what it shows of the request: path, preview wording, campaign", () => {
-    expect(key("/")).toBe("/ default direct  ");
-    expect(key("/share?platform=whatsapp")).toBe("/share whatsapp direct  ");
-    expect(key("/?utm_source=IG&utm_campaign=launch")).toBe("/ default ig  launch");
-    expect(key("/", "WhatsApp/2.23.20.0 A")).toBe("/ whatsapp direct  ");
+    expect(key("/")).toBe("/ default direct   ");
+    expect(key("/share?platform=whatsapp")).toBe("/share whatsapp direct   ");
+    expect(key("/?utm_source=IG&utm_campaign=launch")).toBe("/ default ig  launch ");
+    expect(key("/", "WhatsApp/2.23.20.0 A")).toBe("/ whatsapp direct   ");
   });
 
   it("gives one entry to URLs the page shows alike", () => {
@@ -72,6 +75,15 @@ describe("renderCacheKey", () => {
     expect(key("/?source=%zz")).toBe(key("/"));
     expect(key(`/?source=${"x".repeat(300)}`)).toBe(key("/"));
     expect(key("/?platform=<script>")).toBe(key("/"));
+  });
+
+  it("keys each language apart, and whether the page offers the other one", () => {
+    expect(key("/ar")).toBe("/ar default direct   ");
+    const arabicReader = { "accept-language": "ar-AE,ar;q=0.9" };
+    expect(key("/", PHONE, arabicReader)).toBe("/ default direct   ar");
+    expect(key("/ar", PHONE, arabicReader)).toBe(key("/ar"));
+    // Dismissed: the same page as everyone else's.
+    expect(key("/", PHONE, { ...arabicReader, cookie: "darb_lang_hint=off" })).toBe(key("/"));
   });
 
   it("renders other pages for the request alone", () => {

@@ -4,6 +4,8 @@
  * whole documents with gaps where each response puts its own nonce.
  */
 import { attributionFrom } from "~/lib/attribution";
+import { suggestedLocale } from "~/lib/language-hint.server";
+import { localeOfPath } from "~/lib/locale";
 import { choosePlatform } from "~/lib/platform";
 
 export const FRESH_MS = 5 * 60_000;
@@ -63,18 +65,20 @@ export function createRenderCache<T>({
   };
 }
 
-const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap"]);
+const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap", "/ar", "/ar/share", "/ar/sitemap"]);
 
 /**
  * The cache key for a document request, or null when it must be rendered for this request alone.
  * Built from what the page shows of the request, normalised exactly as the page normalises it:
- * the path, whose words the preview uses, and the campaign attribution. So `?fbclid=…`, reordered
+ * the path (and so the language), whose words the preview uses, the campaign attribution, and
+ * whether the page offers the other language (Accept-Language and its cookie). So `?fbclid=…`, reordered
  * or misspelt parameters and junk values all share one entry, and no stream of made-up URLs can
  * grow the cache past the campaigns that really exist.
  */
-export function renderCacheKey(url: URL, userAgent: string | null): string | null {
+export function renderCacheKey(url: URL, headers: Headers): string | null {
   if (!CACHEABLE_PATHS.has(url.pathname)) return null;
-  const platform = choosePlatform(url.searchParams, userAgent);
+  const platform = choosePlatform(url.searchParams, headers.get("user-agent"));
   const { source, medium = "", campaign = "" } = attributionFrom(url.searchParams);
-  return [url.pathname, platform, source, medium, campaign].join(" ");
+  const offer = suggestedLocale(headers, localeOfPath(url.pathname)) ?? "";
+  return [url.pathname, platform, source, medium, campaign, offer].join(" ");
 }

@@ -3,9 +3,11 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
 import { loadStaticParts, StaticPart } from "~/components/StaticPart";
+import { copyFor } from "~/content/copy.server";
 import { heads } from "~/content/heads";
 import { getConfig } from "~/lib/config.server";
 import { headFor } from "~/lib/head.server";
+import { LOCALE_INFO, localeOfPath } from "~/lib/locale";
 import { metaFromLoader } from "~/lib/route-meta";
 import { landingGraph } from "~/lib/structured-data";
 
@@ -16,7 +18,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: config.contactEmail,
     phone: config.contactPhone,
   });
-  return json({ head: headFor(request, { ...heads.home, path: "/", structuredData }) });
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const copy = copyFor(locale);
+  return json({
+    head: headFor(request, { ...heads.home, path: "/", structuredData }),
+    // The countdown is the one part of the page that runs in the browser: its words come along.
+    countdown: {
+      label: copy.landing.hero.countdownLabel,
+      deadlineNote: copy.landing.hero.deadlineNote,
+      copy: copy.ui.countdown,
+      intl: LOCALE_INFO[locale].intl,
+    },
+  });
 }
 
 /** A client-side navigation here also brings the static parts this tab has not shown yet. */

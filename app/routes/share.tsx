@@ -1,8 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SharePage } from "~/components/SharePage";
+import { heads as arHeads } from "~/content/ar/heads";
+import { copyFor } from "~/content/copy.server";
 import { heads } from "~/content/heads";
 import { headFor, platformOf } from "~/lib/head.server";
+import { localeOfPath } from "~/lib/locale";
 import { wordingFor } from "~/lib/platform";
 import { metaFromLoader } from "~/lib/route-meta";
 import { fullTitle } from "~/lib/seo";
@@ -11,13 +14,20 @@ import { fullTitle } from "~/lib/seo";
 export async function loader({ request }: LoaderFunctionArgs) {
   const head = headFor(request, { ...heads.share, path: "/share" });
   // The preview shows how the home page, the link being shared, looks in this platform's words.
-  const description = wordingFor(heads.home.description, platformOf(request));
-  return json({ head, preview: { title: fullTitle(heads.home.title), description } });
+  const locale = localeOfPath(new URL(request.url).pathname);
+  const home = (locale === "ar" ? arHeads : heads).home;
+  const description = wordingFor(home.description, platformOf(request));
+  const copy = copyFor(locale);
+  return json({
+    head,
+    preview: { title: fullTitle(home.title), description },
+    copy: { page: copy.sharePage, messages: copy.shareMessages },
+  });
 }
 
 export const meta = metaFromLoader;
 
 export default function Share() {
-  const { preview } = useLoaderData<typeof loader>();
-  return <SharePage preview={preview} />;
+  const { preview, copy } = useLoaderData<typeof loader>();
+  return <SharePage preview={preview} copy={copy} />;
 }

@@ -1,15 +1,22 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
 import { SitemapPage } from "~/components/SitemapPage";
+import { copyFor } from "~/content/copy.server";
 import { heads } from "~/content/heads";
 import { headFor } from "~/lib/head.server";
+import { localeOfPath } from "~/lib/locale";
 import { metaFromLoader } from "~/lib/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json({ head: headFor(request, { ...heads.sitemap, path: "/sitemap" }) });
+  const locale = localeOfPath(new URL(request.url).pathname);
+  return json({
+    head: headFor(request, { ...heads.sitemap, path: "/sitemap" }),
+    copy: copyFor(locale).pages.sitemap,
+  });
 }
 
 export const meta = metaFromLoader;
 
 export default function Sitemap() {
-  return <SitemapPage />;
+  return <SitemapPage copy={useLoaderData<typeof loader>().copy} />;
 }

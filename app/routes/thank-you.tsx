@@ -3,12 +3,14 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { isPrefetch } from "remix-utils/is-prefetch";
 import { ThankYouPage } from "~/components/ThankYouPage";
-import { contact, REDIRECT_DELAY_SECONDS } from "~/content/conversion";
+import { REDIRECT_DELAY_SECONDS } from "~/content/conversion";
+import { copyFor } from "~/content/copy.server";
 import { heads } from "~/content/heads";
 import { attributionFrom } from "~/lib/attribution";
 import { getConfig } from "~/lib/config.server";
 import { headFor } from "~/lib/head.server";
 import { recordLead } from "~/lib/leads.server";
+import { LOCALE_INFO, localeOfPath, localePath } from "~/lib/locale";
 import { readThankYou } from "~/lib/redirect.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -17,11 +19,13 @@ import { mayTrack } from "~/lib/visitor.server";
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const config = getConfig();
+  const locale = localeOfPath(url.pathname);
+  const copy = copyFor(locale);
   const result = readThankYou(url.searchParams, {
     whatsappNumber: config.whatsappNumber,
     email: config.contactEmail,
     demoUrl: config.demoUrl,
-    ...contact,
+    ...copy.contact,
   });
   const { medium, campaign } = attributionFrom(url.searchParams);
   // Count the lead on the server so it counts with JavaScript off; never for a prefetch, a
@@ -30,11 +34,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dest = request.headers.get("sec-fetch-dest");
   const isDocument = dest === null || dest === "document";
   if (result.cta && isDocument && !isPrefetch(request) && mayTrack(request.headers)) {
-    recordLead(request, { cta: result.cta, source: result.source, medium, campaign });
+    recordLead(request, {
+      cta: result.cta,
+      source: result.source,
+      medium,
+      campaign,
+      language: locale,
+    });
   }
   const head = headFor(request, { ...heads.thankYou, path: "/thank-you", noindex: true });
   return json(
-    { ...result, head },
+    {
+      ...result,
+      // No way back given: the home page in this page's language.
+      returnUrl: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
+      head,
+      copy: copy.thankYou,
+      intl: LOCALE_INFO[locale].intl,
+    },
     {
       headers: {
         "Cache-Control": "no-store",

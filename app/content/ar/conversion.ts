@@ -1,5 +1,4 @@
 import { Mail, MessageCircle, MonitorPlay } from "lucide-react";
-import { type CountedNoun, counted } from "~/content/ar/plural";
 import type {
   contact as enContact,
   heroCtas as enHeroCtas,
@@ -19,15 +18,6 @@ export const heroCtas: Localized<typeof enHeroCtas> = [
   { text: "جرّب العرض التوضيحي", ctaType: "demo", icon: MonitorPlay },
 ];
 
-/** Seconds after "خلال" ("within"): the dual is in the genitive. */
-const secondsAfterWithin: CountedNoun = {
-  one: "ثانية واحدة",
-  two: "ثانيتين",
-  few: "ثوانٍ",
-  many: "ثانية",
-  other: "ثانية",
-};
-
 export const thankYou: Localized<typeof enThankYou> = {
   heading: "شكرًا لك!",
   opening: {
@@ -42,8 +32,15 @@ export const thankYou: Localized<typeof enThankYou> = {
     demo: "شاهد في العرض التوضيحي رحلة حقيقية في شوارع دبي، مقيّمة بالطريقة نفسها التي سيقيّم بها التطبيق رحلاتك.",
     link: "أنت في طريقك.",
   },
-  countdown: (seconds: number) =>
-    seconds > 0 ? `سننقلك خلال ${counted(seconds, secondsAfterWithin)}.` : "جارٍ الانتقال الآن…",
+  // After "خلال" ("within") the dual is in the genitive: "ثانيتين".
+  countdown: {
+    one: "سننقلك خلال ثانية واحدة.",
+    two: "سننقلك خلال ثانيتين.",
+    few: "سننقلك خلال {count} ثوانٍ.",
+    many: "سننقلك خلال {count} ثانية.",
+    other: "سننقلك خلال {count} ثانية.",
+  },
+  continuingNow: "جارٍ الانتقال الآن…",
   returned: "أهلًا بعودتك. تابع متى كنت جاهزًا.",
   stopped: "ستبقى في هذه الصفحة. تابع متى كنت جاهزًا.",
   stay: "البقاء في هذه الصفحة",

@@ -1,14 +1,14 @@
-import { type CountedNoun, counted } from "~/content/ar/plural";
 import type { landing as en } from "~/content/landing";
 import type { Localized } from "~/content/localized";
+import { counted } from "~/lib/plural";
 
 /** Ratings after "بناءً على" ("based on"): the dual is in the genitive. */
-const ratings: CountedNoun = {
+const ratings = {
   one: "تقييم واحد",
   two: "تقييمين",
-  few: "تقييمات",
-  many: "تقييمًا",
-  other: "تقييم",
+  few: "{count} تقييمات",
+  many: "{count} تقييمًا",
+  other: "{count} تقييم",
 };
 
 /** The landing page's head, navigation and hero. Sections follow in `sections.ts` and beyond. */
@@ -16,6 +16,8 @@ export const landing: Localized<typeof en> = {
   nav: {
     label: "القائمة الرئيسية",
     menu: "القائمة",
+    /** The home link's name: the brand, then where it leads. */
+    home: "درب، الصفحة الرئيسية",
     closeMenu: "إغلاق القائمة",
     links: [
       { id: "how-it-works", label: "كيف يعمل" },
@@ -39,7 +41,7 @@ export const landing: Localized<typeof en> = {
       value: 4.8,
       count: 47,
       before: "التقييم",
-      after: (count: number) => `بناءً على ${counted(count, ratings)}`,
+      after: (count: number) => `بناءً على ${counted("ar-AE-u-nu-latn", count, ratings)}`,
     },
     mockup: {
       alertTitle: "رادار بعد 400 م",

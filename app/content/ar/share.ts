@@ -34,10 +34,9 @@ export const sharePage: Localized<typeof enSharePage> = {
   intro:
     "صديق يعلق في زحمة شارع الخيل كل صباح، أو سائق جديد ما زال يتعرّف على أماكن الرادارات، أو أحد الوالدين في مشوار المدرسة: أرسل لهم درب. إنه مجاني، ولن يستغرق الحصول عليه أكثر من دقيقة.",
   previewHeading: "ما سيصلهم",
-  previewFor: (network: string) => `كما يظهر على ${network}`,
+  previewFor: "كما يظهر على {network}",
   platformsHeading: "شاركه على",
-  shareOn: (network: string) => `شارك على ${network}`,
+  shareOn: "شارك على {network}",
   linkHeading: "أو أرسل الرابط بنفسك",
   native: "طرق أخرى للمشاركة",
-  host: (siteUrl: string) => new URL(siteUrl).host,
 };

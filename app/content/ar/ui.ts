@@ -1,4 +1,3 @@
-import { andList, type CountedNoun, counted } from "~/content/ar/plural";
 import type { Localized } from "~/content/localized";
 import type { ui as en } from "~/content/ui";
 import type { CountdownUnit, SpokenWords } from "~/lib/countdown";
@@ -7,26 +6,26 @@ import type { CountdownUnit, SpokenWords } from "~/lib/countdown";
  * The counted units of the spoken countdown. They are the subject of the sentence
  * ("يتبقّى … يومان"), so the dual is in the nominative.
  */
-const days: CountedNoun = {
+const days = {
   one: "يوم واحد",
   two: "يومان",
-  few: "أيام",
-  many: "يومًا",
-  other: "يوم",
+  few: "{count} أيام",
+  many: "{count} يومًا",
+  other: "{count} يوم",
 };
-const hours: CountedNoun = {
+const hours = {
   one: "ساعة واحدة",
   two: "ساعتان",
-  few: "ساعات",
-  many: "ساعة",
-  other: "ساعة",
+  few: "{count} ساعات",
+  many: "{count} ساعة",
+  other: "{count} ساعة",
 };
-const minutes: CountedNoun = {
+const minutes = {
   one: "دقيقة واحدة",
   two: "دقيقتان",
-  few: "دقائق",
-  many: "دقيقة",
-  other: "دقيقة",
+  few: "{count} دقائق",
+  many: "{count} دقيقة",
+  other: "{count} دقيقة",
 };
 
 /** The words of the small interactive parts: countdown, notifications, share menu extras. */
@@ -42,13 +41,12 @@ export const ui: Localized<typeof en> = {
     placeholder: "--",
     pending: "تُغلق النسخة التجريبية قريبًا",
     spoken: {
-      closesIn: (duration: string) => `يتبقّى على إغلاق النسخة التجريبية ${duration}`,
+      closesIn: "يتبقّى على إغلاق النسخة التجريبية {duration}",
       underAMinute: "يتبقّى على إغلاق النسخة التجريبية أقل من دقيقة",
       closed: "أُغلقت النسخة التجريبية",
-      days: (count: number) => counted(count, days),
-      hours: (count: number) => counted(count, hours),
-      minutes: (count: number) => counted(count, minutes),
-      join: (parts: readonly string[]) => andList(parts),
+      days,
+      hours,
+      minutes,
     } satisfies SpokenWords,
   },
   toaster: {

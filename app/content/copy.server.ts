@@ -1,0 +1,76 @@
+/**
+ * Every word of the site in both languages, for the server: loaders, heads and static parts.
+ * The browser never imports this; it gets the words its interactive parts need from the root
+ * loader (content/ui-copy.server.ts), in the page's language only.
+ */
+import * as arBrand from "~/content/ar/brand";
+import * as arChrome from "~/content/ar/chrome";
+import * as arConversion from "~/content/ar/conversion";
+import * as arDownload from "~/content/ar/download";
+import * as arFaq from "~/content/ar/faq";
+import * as arFooter from "~/content/ar/footer";
+import * as arLanding from "~/content/ar/landing";
+import * as arPages from "~/content/ar/pages";
+import * as arPlans from "~/content/ar/plans";
+import * as arProof from "~/content/ar/proof";
+import * as arSections from "~/content/ar/sections";
+import * as arShare from "~/content/ar/share";
+import * as arUi from "~/content/ar/ui";
+import * as brand from "~/content/brand";
+import * as chrome from "~/content/chrome";
+import * as conversion from "~/content/conversion";
+import * as download from "~/content/download";
+import * as faq from "~/content/faq";
+import * as footer from "~/content/footer";
+import * as landing from "~/content/landing";
+import type { Localized } from "~/content/localized";
+import * as pages from "~/content/pages";
+import * as plans from "~/content/plans";
+import * as proof from "~/content/proof";
+import * as sections from "~/content/sections";
+import * as share from "~/content/share";
+import * as ui from "~/content/ui";
+import type { Locale } from "~/lib/locale";
+
+const english = {
+  ...brand,
+  ...chrome,
+  contact: conversion.contact,
+  heroCtas: conversion.heroCtas,
+  thankYou: conversion.thankYou,
+  ...download,
+  ...faq,
+  ...footer,
+  ...landing,
+  ...pages,
+  ...plans,
+  ...proof,
+  ...sections,
+  ...share,
+  ...ui,
+};
+
+export type Copy = Localized<typeof english>;
+
+// The compiler checks here that Arabic says everything English says, with the same numbers.
+const arabic: Copy = {
+  ...arBrand,
+  ...arChrome,
+  ...arConversion,
+  ...arDownload,
+  ...arFaq,
+  ...arFooter,
+  ...arLanding,
+  ...arPages,
+  ...arPlans,
+  ...arProof,
+  ...arSections,
+  ...arShare,
+  ...arUi,
+};
+
+const byLocale: Record<Locale, Copy> = { en: english, ar: arabic };
+
+export function copyFor(locale: Locale): Copy {
+  return byLocale[locale];
+}

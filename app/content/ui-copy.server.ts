@@ -1,0 +1,26 @@
+import { copyFor } from "~/content/copy.server";
+import type { Locale } from "~/lib/locale";
+
+/**
+ * The words the page's interactive parts need in the browser (header, share menu, toasts,
+ * loading and error screens), in the page's language only. They travel with the root loader's
+ * data rather than in the JavaScript bundle, so a second language costs no script.
+ */
+export function uiCopy(locale: Locale) {
+  const copy = copyFor(locale);
+  return {
+    brandName: copy.brand.name,
+    nav: copy.landing.nav,
+    contact: copy.contact,
+    share: { ...copy.share, ...copy.ui.share },
+    shareMessages: copy.shareMessages,
+    toaster: copy.ui.toaster,
+    chrome: {
+      skipLink: copy.chrome.skipLink,
+      loading: copy.chrome.loading,
+      error: copy.chrome.error,
+    },
+  };
+}
+
+export type UiCopy = ReturnType<typeof uiCopy>;
