@@ -1,15 +1,13 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { NotFound } from "~/components/NotFound";
-import { heads } from "~/content/heads";
 import { headFor } from "~/lib/head.server";
 import { metaFromLoader } from "~/lib/route-meta";
 
 // Every path no other route claims lands here, inside the site's frame, with a real 404.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const path = new URL(request.url).pathname;
   return json(
-    { head: headFor(request, { ...heads.notFound, path, noindex: true }) },
+    { head: headFor(request, "notFound") },
     { status: 404, headers: { "Cache-Control": "no-store" } },
   );
 }

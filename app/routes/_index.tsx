@@ -3,20 +3,12 @@ import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
 import { loadStaticParts, StaticPart } from "~/components/StaticPart";
-import { heads } from "~/content/heads";
-import { getConfig } from "~/lib/config.server";
 import { headFor } from "~/lib/head.server";
 import { metaFromLoader } from "~/lib/route-meta";
 import { landingGraph } from "~/lib/structured-data";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const config = getConfig();
-  const structuredData = landingGraph({
-    siteUrl: config.siteUrl,
-    email: config.contactEmail,
-    phone: config.contactPhone,
-  });
-  return json({ head: headFor(request, { ...heads.home, path: "/", structuredData }) });
+  return json({ head: headFor(request, "home", { structuredData: landingGraph }) });
 }
 
 /** A client-side navigation here also brings the static parts this tab has not shown yet. */

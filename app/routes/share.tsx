@@ -9,7 +9,7 @@ import { fullTitle } from "~/lib/seo";
 
 // ?platform= (or the crawler asking) picks both the preview tags here and the message on the page.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const head = headFor(request, { ...heads.share, path: "/share" });
+  const head = headFor(request, "share");
   // The preview shows how the home page, the link being shared, looks in this platform's words.
   const description = wordingFor(heads.home.description, platformOf(request));
   return json({ head, preview: { title: fullTitle(heads.home.title), description } });

@@ -4,7 +4,6 @@ import { useLoaderData } from "@remix-run/react";
 import { isPrefetch } from "remix-utils/is-prefetch";
 import { ThankYouPage } from "~/components/ThankYouPage";
 import { contact, REDIRECT_DELAY_SECONDS } from "~/content/conversion";
-import { heads } from "~/content/heads";
 import { attributionFrom } from "~/lib/attribution";
 import { getConfig } from "~/lib/config.server";
 import { headFor } from "~/lib/head.server";
@@ -32,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (result.cta && isDocument && !isPrefetch(request) && mayTrack(request.headers)) {
     recordLead(request, { cta: result.cta, source: result.source, medium, campaign });
   }
-  const head = headFor(request, { ...heads.thankYou, path: "/thank-you", noindex: true });
+  const head = headFor(request, "thankYou");
   return json(
     { ...result, head },
     {
