@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { PassThrough } from "node:stream";
 import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToString } from "react-dom/server";
 import { staticParts } from "~/components/static-parts.server";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { getConfig } from "~/lib/config.server";
@@ -22,8 +21,6 @@ import { StaticPartsContext } from "~/lib/static-parts";
 getConfig();
 installRequestGuard();
 
-export const streamTimeout = 5000;
-
 const development = process.env.NODE_ENV === "development";
 const cache = createRenderCache<SplicedDocument>();
 // Unused pages leave memory even when no request comes to trigger it.
@@ -35,37 +32,21 @@ setInterval(cache.collect, 60_000).unref();
  */
 const NONCE_SLOT = `nonce-slot-${randomBytes(12).toString("hex")}`;
 
-/** The whole document: pages here have no deferred data, so there is nothing to stream. */
-function render(request: Request, remixContext: EntryContext, nonce: string) {
-  return new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
-    sink.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    sink.on("error", reject);
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <StaticPartsContext.Provider value={staticParts}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={streamTimeout} />
-        </StaticPartsContext.Provider>
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady: () => pipe(sink),
-        onShellError: (error: unknown) => {
-          clearTimeout(timer);
-          reject(error);
-        },
-        onError(error: unknown) {
-          remixContext.staticHandlerContext.statusCode = 500;
-          console.error(error);
-        },
-      },
-    );
-    // A render that never finishes is cut off; one that does leaves nothing behind.
-    const timer = setTimeout(abort, streamTimeout + 1000);
-    sink.on("close", () => clearTimeout(timer));
-  });
+/**
+ * The whole document as one string: pages here have no deferred data, so there is nothing to
+ * stream. Not renderToPipeableStream: React 18.3's stream writer leaves NUL bytes in its output
+ * where a multi-byte character meets the end of its 2 KB buffer (facebook/react#31134), which
+ * Arabic text does on nearly every page. An error thrown here reaches Remix, which renders the
+ * error boundary instead.
+ */
+function render(request: Request, remixContext: EntryContext, nonce: string): string {
+  return `<!DOCTYPE html>${renderToString(
+    <NonceProvider value={nonce}>
+      <StaticPartsContext.Provider value={staticParts}>
+        <RemixServer context={remixContext} url={request.url} />
+      </StaticPartsContext.Provider>
+    </NonceProvider>,
+  )}`;
 }
 
 /**
@@ -98,7 +79,7 @@ export default async function handleRequest(
   if (key) {
     let page = cache.get(key);
     if (!page) {
-      const html = await render(request, remixContext, NONCE_SLOT);
+      const html = render(request, remixContext, NONCE_SLOT);
       responseStatusCode = remixContext.staticHandlerContext.statusCode;
       page = splice(deferPreloads(html), NONCE_SLOT, nonce.length);
       if (responseStatusCode === 200) cache.set(key, page);
@@ -112,7 +93,7 @@ export default async function handleRequest(
     }
     responseHeaders.append("Vary", "Accept-Encoding");
   } else {
-    body = deferPreloads(await render(request, remixContext, nonce));
+    body = deferPreloads(render(request, remixContext, nonce));
     responseStatusCode = remixContext.staticHandlerContext.statusCode;
   }
 

@@ -14,8 +14,6 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorScreen } from "~/components/ErrorScreen";
-import { LanguageSuggestion } from "~/components/LanguageSuggestion";
-import { PageSkeleton } from "~/components/PageSkeleton";
 import { SiteHeader } from "~/components/SiteHeader";
 import { StaticPart } from "~/components/StaticPart";
 import { Toaster } from "~/components/Toaster";
@@ -29,6 +27,7 @@ import { useNonce } from "~/hooks/use-nonce";
 import { usePageViews } from "~/hooks/use-page-views";
 import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
+import { iconMarkup } from "~/lib/icons.server";
 import { suggestedLocale } from "~/lib/language-hint.server";
 import { LOCALE_INFO, localeOfPath, otherLocale } from "~/lib/locale";
 import { choosePlatform } from "~/lib/platform";
@@ -53,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       site: siteSettings(getConfig()),
       locale,
       ui: uiCopy(locale),
+      icons: iconMarkup(),
       // The other language, for the switch; and whether to suggest it (Accept-Language).
       other: { locale: otherLocale(locale), offer: languageOffers[otherLocale(locale)] },
       suggest: suggest !== null,
@@ -103,7 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {data?.ui.chrome.skipLink ?? chrome.skipLink}
         </a>
-        {data?.suggest ? <LanguageSuggestion /> : null}
+        {data?.suggest ? <StaticPart name="language-offer" /> : null}
         <SiteHeader site={data?.site} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
@@ -123,7 +123,13 @@ export default function App() {
   // A new page is on its way (not a same-page hash change or a form on this page).
   const changingPage =
     navigation.state === "loading" && navigation.location.pathname !== location.pathname;
-  return changingPage ? <PageSkeleton /> : <Outlet />;
+  // The skeleton is a static part in every page, shown only while the next one loads.
+  return (
+    <>
+      <StaticPart name="page-skeleton" className={changingPage ? undefined : "hidden"} />
+      {changingPage ? null : <Outlet />}
+    </>
+  );
 }
 
 /** The page again, always on this site: a path of "//evil.example" must not become a link there. */

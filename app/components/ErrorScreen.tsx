@@ -1,4 +1,4 @@
-import { RefreshCw } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { chrome } from "~/content/chrome";
 import { useLocale, useOptionalUi } from "~/hooks/use-site";
 import { localePath } from "~/lib/locale";
@@ -37,7 +37,7 @@ export function ErrorScreen({ detail, stack, retryHref }: ErrorScreenProps) {
           href={retryHref}
           className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-ink-900 px-5 font-semibold text-white hover:bg-ink-800 dark:bg-road-500 dark:text-ink-950"
         >
-          <RefreshCw aria-hidden="true" className="size-4" />
+          <Icon name="refresh" className="size-4" />
           {copy.retry}
         </a>
         <a

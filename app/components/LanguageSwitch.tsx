@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
-import { Languages } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { useOtherLanguage } from "~/hooks/use-site";
-import { rememberLanguageChoice } from "~/lib/language-cookie";
+import { REMEMBERS_LANGUAGE } from "~/lib/link-clicks";
 import { LOCALE_INFO, pathInLocale } from "~/lib/locale";
 
 /**
@@ -24,10 +24,10 @@ export function LanguageSwitch({
       lang={info.lang}
       dir={info.dir}
       title={other.offer.switchLabel}
-      onClick={() => rememberLanguageChoice()}
+      {...{ [REMEMBERS_LANGUAGE]: "" }}
       className={`min-h-11 items-center gap-1.5 rounded-xl px-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800 ${className}`}
     >
-      <Languages aria-hidden="true" className="size-5" />
+      <Icon name="languages" className="size-5" />
       {other.offer.name}
     </a>
   );

@@ -1,5 +1,7 @@
 import { useUi } from "~/hooks/use-site";
 
+// A static part (lib/static-parts.ts): in every page, hidden until a client-side navigation.
+
 /** Shown in place of a page while its code and data load on a client-side navigation. */
 export function PageSkeleton() {
   const { chrome } = useUi();

@@ -1,5 +1,5 @@
-import { Share2 } from "lucide-react";
 import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { Icon } from "~/components/Icon";
 import { Tooltip } from "~/components/Tooltip";
 import { useShare } from "~/hooks/use-share";
 import { useUi } from "~/hooks/use-site";
@@ -90,7 +90,7 @@ export function ShareMenu({
     void actions.copyLink();
   };
 
-  const icon = <Share2 aria-hidden="true" className="size-5" />;
+  const icon = <Icon name="share" className="size-5" />;
 
   return (
     <details

@@ -1,8 +1,8 @@
-import { Mail, Menu, MessageCircle, X } from "lucide-react";
 import { useRef } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { BrandMark } from "~/components/BrandMark";
-import { CtaLink } from "~/components/CtaLink";
+import { HeaderContactLink } from "~/components/HeaderContactLink";
+import { Icon } from "~/components/Icon";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
@@ -71,28 +71,17 @@ export function SiteHeader({
             <div className="flex items-center gap-1">
               {/* Beside the icons from 768 px; in the menu below that, where 320 px has no room. */}
               <LanguageSwitch className="hidden md:inline-flex" />
-              <CtaLink
-                variant="icon"
-                placement="header"
-                icon={Mail}
+              <HeaderContactLink
+                cta="email"
+                icon="mail"
                 label={ui.nav.email}
-                cta={{
-                  text: ui.nav.email,
-                  ctaType: "email",
-                  href: contactHref("email", site, ui.contact),
-                }}
+                href={contactHref("email", site, ui.contact)}
               />
-              <CtaLink
-                variant="icon"
-                placement="header"
-                icon={MessageCircle}
+              <HeaderContactLink
+                cta="whatsapp"
+                icon="whatsapp"
                 label={ui.nav.whatsapp}
-                cta={{
-                  text: ui.nav.whatsapp,
-                  ctaType: "whatsapp",
-                  external: true,
-                  href: contactHref("whatsapp", site, ui.contact),
-                }}
+                href={contactHref("whatsapp", site, ui.contact)}
               />
               <ShareMenu siteUrl={site.siteUrl} placement="header" variant="icon" />
               {hydrated ? (
@@ -105,11 +94,7 @@ export function SiteHeader({
                   aria-label={open ? ui.nav.closeMenu : ui.nav.menu}
                   className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-slate-100 md:hidden dark:hover:bg-ink-800"
                 >
-                  {open ? (
-                    <X aria-hidden="true" className="size-6" />
-                  ) : (
-                    <Menu aria-hidden="true" className="size-6" />
-                  )}
+                  <Icon name={open ? "close" : "menu"} className="size-6" />
                 </button>
               ) : (
                 // Without JavaScript the menu can't open: the same links wait in the footer.
@@ -118,7 +103,7 @@ export function SiteHeader({
                   className="inline-flex size-11 items-center justify-center rounded-xl md:hidden"
                   aria-label={ui.nav.menu}
                 >
-                  <Menu aria-hidden="true" className="size-6" />
+                  <Icon name="menu" className="size-6" />
                 </a>
               )}
             </div>

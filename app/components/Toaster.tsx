@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { type FocusEvent, useEffect, useSyncExternalStore } from "react";
+import { Icon } from "~/components/Icon";
 import { useOptionalUi } from "~/hooks/use-site";
 import { dismiss, getServerSnapshot, getSnapshot, pause, resume, subscribe } from "~/lib/toast";
 
@@ -50,7 +50,7 @@ export function Toaster() {
                 onClick={() => dismiss(item.id)}
                 className="inline-flex size-11 shrink-0 items-center justify-center rounded-lg hover:bg-slate-100 dark:hover:bg-ink-800"
               >
-                <X aria-hidden="true" className="size-5" />
+                <Icon name="close" className="size-5" />
               </button>
             </li>
           ))}

@@ -6,6 +6,8 @@ import { GetStartedIntro } from "~/components/GetStartedIntro";
 import { HeroIntro } from "~/components/HeroIntro";
 import { HeroProof } from "~/components/HeroProof";
 import { HowItWorks } from "~/components/HowItWorks";
+import { LanguageSuggestion } from "~/components/LanguageSuggestion";
+import { PageSkeleton } from "~/components/PageSkeleton";
 import { PhoneMockup } from "~/components/PhoneMockup";
 import { Plans } from "~/components/Plans";
 import { SafetyResults } from "~/components/SafetyResults";
@@ -43,4 +45,6 @@ export const staticParts: StaticPartRenderers = {
   "get-started-intro": () => <GetStartedIntro />,
   "get-started-ctas": () => <GetStartedCtas />,
   footer: () => <Footer />,
+  "language-offer": () => <LanguageSuggestion />,
+  "page-skeleton": () => <PageSkeleton />,
 };

@@ -2,12 +2,22 @@ import { useNavigate } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { track } from "~/lib/analytics.client";
 import type { Attribution } from "~/lib/attribution";
-import { leavesPage, linkEvent, routedPath, withVisitSource } from "~/lib/link-clicks";
+import { rememberLanguageChoice } from "~/lib/language-cookie";
+import {
+  DISMISS,
+  DISMISSIBLE,
+  leavesPage,
+  linkEvent,
+  REMEMBERS_LANGUAGE,
+  routedPath,
+  withVisitSource,
+} from "~/lib/link-clicks";
 
 /**
  * One listener for every link on the page: reports the clicks links ask to report, corrects
  * lead links to the visit's source, and sends static page links through the router. It runs
- * after React's own handlers, so a router <Link> has already claimed its click.
+ * after React's own handlers, so a router <Link> has already claimed its click. It also works
+ * the language offer's two controls, which sit in a static part (lib/static-parts.ts).
  */
 export function useLinkClicks(attribution: Attribution): void {
   const navigate = useNavigate();
@@ -15,7 +25,12 @@ export function useLinkClicks(attribution: Attribution): void {
   source.current = attribution.source;
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element | null)?.closest?.("a[href]");
+      const target = event.target as Element | null;
+      if (target?.closest?.(`[${REMEMBERS_LANGUAGE}]`)) rememberLanguageChoice();
+      const dismiss = target?.closest?.(`button[${DISMISS}]`);
+      const dismissible = dismiss?.closest(`[${DISMISSIBLE}]`);
+      if (dismissible instanceof HTMLElement) dismissible.hidden = true;
+      const link = target?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement)) return;
       const origin = window.location.origin;
       const reported = linkEvent(link);

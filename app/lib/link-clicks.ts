@@ -10,6 +10,11 @@ const EVENT = "data-event";
 const PARAMS = "data-event-params";
 /** Marks a link to one of the site's pages, which the router loads without a full reload. */
 export const PAGE_LINK = "data-page-link";
+/** Marks a control whose click settles the page's language: no suggestion after it. */
+export const REMEMBERS_LANGUAGE = "data-remembers-language";
+/** Marks a button that hides the nearest element marked DISMISSIBLE. */
+export const DISMISS = "data-dismiss";
+export const DISMISSIBLE = "data-dismissible";
 
 export type LinkEvent = { name: ClientEventName; params: Record<string, string> };
 

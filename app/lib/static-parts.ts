@@ -14,6 +14,8 @@ export const STATIC_PARTS = [
   "get-started-intro",
   "get-started-ctas",
   "footer",
+  "language-offer",
+  "page-skeleton",
 ] as const;
 export type StaticPartName = (typeof STATIC_PARTS)[number];
 

@@ -1,24 +1,72 @@
-import type { Graph, MobileApplication, Offer, Organization, Service } from "schema-dts";
-import { brand } from "~/content/brand";
-import { heads } from "~/content/heads";
+import type {
+  Graph,
+  MobileApplication,
+  Offer,
+  Organization,
+  Service,
+  WebPage,
+  WebSite,
+} from "schema-dts";
+import { brand as arBrand } from "~/content/ar/brand";
+import { plans as arPlans } from "~/content/ar/plans";
+import { brand as enBrand } from "~/content/brand";
 import { landing } from "~/content/landing";
-import { plans } from "~/content/plans";
-import { absoluteUrl } from "~/lib/seo";
+import type { Localized } from "~/content/localized";
+import { plans as enPlans } from "~/content/plans";
+import { LOCALE_INFO, LOCALES, type Locale, localePath } from "~/lib/locale";
+import { absoluteUrl, fullTitle, HEAD_COPY } from "~/lib/seo";
 
 export type OrganizationContact = { siteUrl: string; email: string; phone: string };
 
+/** What a page's JSON-LD is made from: the site's contact details and the page's language. */
+export type StructuredDataContext = OrganizationContact & { locale: Locale };
+
 /**
- * The landing page's JSON-LD (spec §3): one @graph of the Organization and its three plans, the
- * coaching Service it provides, and the MobileApplication with what Google's rich results for
- * SoftwareApplication require (name, offers.price with priceCurrency, aggregateRating).
+ * The copy the graph names things with, per language. Two phrases have no home in content/ yet:
+ * the Service's type and the city it serves.
  */
-export function landingGraph(site: OrganizationContact, inLanguage = brand.locale): Graph {
-  const home = absoluteUrl(site.siteUrl, "/");
+const COPY: Record<
+  Locale,
+  {
+    brand: Localized<typeof enBrand>;
+    plans: Localized<typeof enPlans>;
+    serviceType: string;
+    city: string;
+  }
+> = {
+  en: { brand: enBrand, plans: enPlans, serviceType: "Driving coaching", city: "Dubai" },
+  ar: { brand: arBrand, plans: arPlans, serviceType: "تدريب القيادة", city: "دبي" },
+};
+
+/**
+ * The landing page's JSON-LD (spec §3), in the page's language: one @graph of the WebSite and
+ * the WebPage in that language, the Organization and its three plans, the coaching Service it
+ * provides, and the MobileApplication with what Google's rich results for SoftwareApplication
+ * require (name, offers.price with priceCurrency, aggregateRating).
+ *
+ * The Organization, Service and app are the same things in every language, so their @id is
+ * the same on /ar as on /; the WebSite and WebPage are one per language, each with inLanguage.
+ */
+export function landingGraph(site: StructuredDataContext): Graph {
+  const { locale } = site;
+  const { brand, plans, serviceType, city } = COPY[locale];
+  const { heads } = HEAD_COPY[locale];
+  const inLanguage = LOCALE_INFO[locale].lang;
+  const root = absoluteUrl(site.siteUrl, "/");
+  const home = absoluteUrl(site.siteUrl, localePath(locale, "/"));
   const ids = {
-    organization: `${home}#organization`,
-    service: `${home}#coaching`,
-    app: `${home}#app`,
+    organization: `${root}#organization`,
+    service: `${root}#coaching`,
+    app: `${root}#app`,
+    website: `${home}#website`,
+    webpage: `${home}#webpage`,
   };
+  // The brand in the other languages, so a reader of one finds the name printed in another.
+  const otherNames = LOCALES.filter((other) => other !== locale).map(
+    (other) => COPY[other].brand.name,
+  );
+  const description = heads.home.description.default;
+
   const planOffers: Offer[] = plans.items.map((plan) => ({
     "@type": "Offer",
     name: `${brand.name} ${plan.name}`,
@@ -29,10 +77,33 @@ export function landingGraph(site: OrganizationContact, inLanguage = brand.local
     url: `${home}#plans`,
   }));
 
+  const website: WebSite = {
+    "@type": "WebSite",
+    "@id": ids.website,
+    name: brand.name,
+    alternateName: otherNames,
+    url: home,
+    inLanguage,
+    publisher: { "@id": ids.organization },
+  };
+
+  const webpage: WebPage = {
+    "@type": "WebPage",
+    "@id": ids.webpage,
+    name: fullTitle(heads.home.title, locale),
+    description,
+    url: home,
+    inLanguage,
+    isPartOf: { "@id": ids.website },
+    about: { "@id": ids.organization },
+    mainEntity: { "@id": ids.app },
+  };
+
   const organization: Organization = {
     "@type": "Organization",
     "@id": ids.organization,
     name: brand.name,
+    alternateName: otherNames,
     url: home,
     logo: absoluteUrl(site.siteUrl, "/icon-512.png"),
     email: site.email,
@@ -41,13 +112,14 @@ export function landingGraph(site: OrganizationContact, inLanguage = brand.local
     makesOffer: planOffers,
   };
 
+  // schema.org gives a Service no inLanguage; the page and the app it is delivered by carry it.
   const service: Service = {
     "@type": "Service",
     "@id": ids.service,
-    name: `${brand.name} driving coaching`,
-    serviceType: "Driving coaching",
-    description: heads.home.description.default,
-    areaServed: { "@type": "City", name: "Dubai" },
+    name: brand.tagline,
+    serviceType,
+    description,
+    areaServed: { "@type": "City", name: city },
     provider: { "@id": ids.organization },
   };
 
@@ -56,7 +128,8 @@ export function landingGraph(site: OrganizationContact, inLanguage = brand.local
     "@type": "MobileApplication",
     "@id": ids.app,
     name: brand.name,
-    description: heads.home.description.default,
+    alternateName: otherNames,
+    description,
     url: home,
     inLanguage,
     applicationCategory: "NavigationApplication",
@@ -73,5 +146,8 @@ export function landingGraph(site: OrganizationContact, inLanguage = brand.local
     publisher: { "@id": ids.organization },
   };
 
-  return { "@context": "https://schema.org", "@graph": [organization, service, app] };
+  return {
+    "@context": "https://schema.org",
+    "@graph": [website, webpage, organization, service, app],
+  };
 }

@@ -4,24 +4,16 @@ import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
 import { loadStaticParts, StaticPart } from "~/components/StaticPart";
 import { copyFor } from "~/content/copy.server";
-import { heads } from "~/content/heads";
-import { getConfig } from "~/lib/config.server";
 import { headFor } from "~/lib/head.server";
 import { LOCALE_INFO, localeOfPath } from "~/lib/locale";
 import { metaFromLoader } from "~/lib/route-meta";
 import { landingGraph } from "~/lib/structured-data";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const config = getConfig();
-  const structuredData = landingGraph({
-    siteUrl: config.siteUrl,
-    email: config.contactEmail,
-    phone: config.contactPhone,
-  });
   const locale = localeOfPath(new URL(request.url).pathname);
   const copy = copyFor(locale);
   return json({
-    head: headFor(request, { ...heads.home, path: "/", structuredData }),
+    head: headFor(request, "home", { structuredData: landingGraph }),
     // The countdown is the one part of the page that runs in the browser: its words come along.
     countdown: {
       label: copy.landing.hero.countdownLabel,

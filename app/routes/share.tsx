@@ -12,7 +12,7 @@ import { fullTitle } from "~/lib/seo";
 
 // ?platform= (or the crawler asking) picks both the preview tags here and the message on the page.
 export async function loader({ request }: LoaderFunctionArgs) {
-  const head = headFor(request, { ...heads.share, path: "/share" });
+  const head = headFor(request, "share");
   // The preview shows how the home page, the link being shared, looks in this platform's words.
   const locale = localeOfPath(new URL(request.url).pathname);
   const home = (locale === "ar" ? arHeads : heads).home;
@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const copy = copyFor(locale);
   return json({
     head,
-    preview: { title: fullTitle(home.title), description },
+    preview: { title: fullTitle(home.title, locale), description },
     copy: { page: copy.sharePage, messages: copy.shareMessages },
   });
 }

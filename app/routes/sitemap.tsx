@@ -2,7 +2,6 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SitemapPage } from "~/components/SitemapPage";
 import { copyFor } from "~/content/copy.server";
-import { heads } from "~/content/heads";
 import { headFor } from "~/lib/head.server";
 import { localeOfPath } from "~/lib/locale";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -10,7 +9,7 @@ import { metaFromLoader } from "~/lib/route-meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   return json({
-    head: headFor(request, { ...heads.sitemap, path: "/sitemap" }),
+    head: headFor(request, "sitemap"),
     copy: copyFor(locale).pages.sitemap,
   });
 }

@@ -5,7 +5,6 @@ import { isPrefetch } from "remix-utils/is-prefetch";
 import { ThankYouPage } from "~/components/ThankYouPage";
 import { REDIRECT_DELAY_SECONDS } from "~/content/conversion";
 import { copyFor } from "~/content/copy.server";
-import { heads } from "~/content/heads";
 import { attributionFrom } from "~/lib/attribution";
 import { getConfig } from "~/lib/config.server";
 import { headFor } from "~/lib/head.server";
@@ -42,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       language: locale,
     });
   }
-  const head = headFor(request, { ...heads.thankYou, path: "/thank-you", noindex: true });
+  const head = headFor(request, "thankYou");
   return json(
     {
       ...result,

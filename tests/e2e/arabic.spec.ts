@@ -67,7 +67,11 @@ test("the Arabic landing page has every section, prices through Intl and the cou
   await page.goto("/ar");
   await hydrated(page);
   await expect(page.locator("main section[id]")).toHaveCount(10);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
+  const heading = page.getByRole("heading", { level: 1 });
+  await expect(heading).toHaveCount(1);
+  // The system's Arabic faces, and no tightened letters: Arabic script joins.
+  await expect(heading).toHaveCSS("font-family", /SF Arabic.*Noto Naskh Arabic/);
+  await expect(heading).toHaveCSS("letter-spacing", /^(normal|0px)$/);
   await expect(page.locator("#plans")).toContainText("149 د.إ.");
   await expect(page.locator("#plans")).toContainText("299 د.إ.");
   // The countdown's cells tick, and its sentence for screen readers is Arabic.
@@ -104,7 +108,7 @@ test.describe("the Arabic menu @phone", () => {
     await expect(nav).toHaveCSS("translate", /^(none|0px)/);
     const box = await nav.boundingBox();
     expect(box && Math.round(box.x + box.width)).toBe(390);
-    expect(box && box.x).toBeGreaterThan(0);
+    expect(box?.x).toBeGreaterThan(0);
     await nav.getByRole("link", { name: "الأسئلة الشائعة" }).click();
     await expect(nav).toBeHidden();
     await expect(page).toHaveURL(/\/ar#faq$/);

@@ -18,6 +18,13 @@ const PAGES: Record<string, { path: string; agent?: string; status?: number }> =
   "thank-you-demo.html": { path: "/thank-you?cta=demo" },
   "thank-you-bare.html": { path: "/thank-you" },
   "not-found.html": { path: "/no/such/page", status: 404 },
+  // The Arabic twins: the same route modules under /ar, with Arabic heads and JSON-LD.
+  "ar-home.html": { path: "/ar" },
+  "ar-home-crawler.html": { path: "/ar", agent: "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+  "ar-share.html": { path: "/ar/share" },
+  "ar-sitemap.html": { path: "/ar/sitemap" },
+  "ar-thank-you-demo.html": { path: "/ar/thank-you?cta=demo" },
+  "ar-not-found.html": { path: "/ar/no/such/page", status: 404 },
 };
 
 let site: Awaited<ReturnType<typeof startBuiltServer>>;

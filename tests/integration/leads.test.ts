@@ -85,6 +85,8 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
       cta: "whatsapp",
       source: "instagram",
       campaign: "eid",
+      // The page's language: this lead came through the English /thank-you.
+      language: "en",
       session_id: expect.stringMatching(/^\d+$/),
       engagement_time_msec: 1,
     };

@@ -121,7 +121,7 @@ function walk(en: unknown, ar: unknown, path: string, key: string, leaves: Leaf[
         path,
       ).toBe(true);
       expect(typeof record.other, `${path}.other`).toBe("string");
-      leaves.push({ path, key, en: en.other, ar: record.other });
+      leaves.push({ path, key, en: (en as { other: string }).other, ar: record.other });
       return leaves;
     }
     expect(Object.keys(record).sort(), `${path} has the English keys`).toEqual(

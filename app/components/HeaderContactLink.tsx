@@ -1,0 +1,61 @@
+import { useLocation } from "@remix-run/react";
+import { Icon } from "~/components/Icon";
+import { Tooltip } from "~/components/Tooltip";
+import { useLocale } from "~/hooks/use-site";
+import { attributionFrom } from "~/lib/attribution";
+import { type CtaType, thankYouHref } from "~/lib/cta";
+import type { IconName } from "~/lib/icons";
+import { eventAttributes } from "~/lib/link-clicks";
+
+/**
+ * The header's icon-only e-mail and WhatsApp links: the same addresses and events as CtaLink
+ * gives the page's CTAs, without its general machinery, which the header (the one part of the
+ * page that always runs in the browser) would otherwise carry in the bundle.
+ */
+export function HeaderContactLink({
+  cta,
+  href,
+  label,
+  icon,
+}: {
+  cta: Extract<CtaType, "email" | "whatsapp">;
+  /** The mailto: or wa.me address, which /thank-you leads on to. */
+  href: string;
+  /** The link's name, shown in its tooltip. */
+  label: string;
+  icon: IconName;
+}) {
+  const { pathname, search } = useLocation();
+  const { source } = attributionFrom(new URLSearchParams(search));
+  const locale = useLocale();
+  const params = { cta_type: cta, cta_text: label, placement: "header" };
+  const event =
+    cta === "email"
+      ? { name: "email_click" as const, params }
+      : {
+          name: "external_link_click" as const,
+          params: { ...params, link_url: href.slice(0, 100) },
+        };
+  const to = thankYouHref({
+    cta,
+    source,
+    redirect: cta === "email" ? undefined : href,
+    returnUrl: pathname,
+    locale,
+  });
+  return (
+    <Tooltip label={label}>
+      {({ props, tooltip }) => (
+        <a
+          href={to}
+          {...props}
+          {...eventAttributes(event)}
+          className="relative inline-flex size-11 items-center justify-center rounded-xl text-slate-700 transition-colors hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800"
+        >
+          <Icon name={icon} className="size-5" />
+          {tooltip}
+        </a>
+      )}
+    </Tooltip>
+  );
+}
