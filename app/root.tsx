@@ -27,7 +27,6 @@ import { useNonce } from "~/hooks/use-nonce";
 import { usePageViews } from "~/hooks/use-page-views";
 import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
-import { iconMarkup } from "~/lib/icons.server";
 import { suggestedLocale } from "~/lib/language-hint.server";
 import { LOCALE_INFO, localeOfPath, otherLocale } from "~/lib/locale";
 import { choosePlatform } from "~/lib/platform";
@@ -52,7 +51,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       site: siteSettings(getConfig()),
       locale,
       ui: uiCopy(locale),
-      icons: iconMarkup(),
       // The other language, for the switch; and whether to suggest it (Accept-Language).
       other: { locale: otherLocale(locale), offer: languageOffers[otherLocale(locale)] },
       suggest: suggest !== null,
@@ -103,6 +101,7 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           {data?.ui.chrome.skipLink ?? chrome.skipLink}
         </a>
+        <StaticPart name="icon-sprite" />
         {data?.suggest ? <StaticPart name="language-offer" /> : null}
         <SiteHeader site={data?.site} />
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

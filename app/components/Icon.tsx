@@ -1,20 +1,23 @@
-import { useRouteLoaderData } from "@remix-run/react";
-import type { IconName } from "~/lib/icons";
-import type { loader as rootLoader } from "~/root";
+import { ICON_PREFIX, type IconName } from "~/lib/icons";
 
 /**
- * An icon for an interactive part, from the markup the root loader sends (lib/icons.ts).
- * `className` sizes its box ("size-5"); it is decoration, hidden from screen readers.
+ * An icon for an interactive part: a <use> of the page's sprite (lib/icons.ts), stroked the way
+ * lucide draws. `className` sizes it ("size-5"); it is decoration, hidden from screen readers.
  */
 export function Icon({ name, className }: { name: IconName; className: string }) {
-  const markup = useRouteLoaderData<typeof rootLoader>("root")?.icons[name] ?? "";
   return (
-    <span
+    <svg
       aria-hidden="true"
-      className={`inline-block shrink-0 ${className}`}
-      // Our own server's drawing of a lucide icon: constant, nothing from the visitor in it.
-      // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
-      dangerouslySetInnerHTML={{ __html: markup }}
-    />
+      focusable="false"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={`shrink-0 ${className}`}
+    >
+      <use href={`#${ICON_PREFIX}${name}`} />
+    </svg>
   );
 }

@@ -8,8 +8,6 @@ import { TOOLTIP_OPEN_DELAY_MS } from "~/components/Tooltip";
 import { track } from "~/lib/analytics.client";
 import { dismiss, getSnapshot } from "~/lib/toast";
 
-// Icons come with the root loader's data, which a unit test has none of.
-vi.mock("~/components/Icon", () => ({ Icon: () => null }));
 vi.mock("~/hooks/use-site", async () => {
   const { uiCopy } = await import("~/content/ui-copy.server");
   return { useUi: () => uiCopy("en"), useOptionalUi: () => uiCopy("en"), useLocale: () => "en" };

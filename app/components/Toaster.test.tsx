@@ -5,8 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Toaster } from "~/components/Toaster";
 import { dismiss, getSnapshot, resume, TOAST_DURATION_MS, toast } from "~/lib/toast";
 
-// Icons come with the root loader's data, which a unit test has none of.
-vi.mock("~/components/Icon", () => ({ Icon: () => null }));
 vi.mock("~/hooks/use-site", async () => {
   const { uiCopy } = await import("~/content/ui-copy.server");
   return { useUi: () => uiCopy("en"), useOptionalUi: () => uiCopy("en"), useLocale: () => "en" };

@@ -6,12 +6,14 @@ import { GetStartedIntro } from "~/components/GetStartedIntro";
 import { HeroIntro } from "~/components/HeroIntro";
 import { HeroProof } from "~/components/HeroProof";
 import { HowItWorks } from "~/components/HowItWorks";
+import { IconSprite } from "~/components/IconSprite";
 import { LanguageSuggestion } from "~/components/LanguageSuggestion";
 import { PageSkeleton } from "~/components/PageSkeleton";
 import { PhoneMockup } from "~/components/PhoneMockup";
 import { Plans } from "~/components/Plans";
 import { SafetyResults } from "~/components/SafetyResults";
 import { SiteFooter } from "~/components/SiteFooter";
+import { StructuredData } from "~/components/StructuredData";
 import { Testimonial } from "~/components/Testimonial";
 import { TrustBadges } from "~/components/TrustBadges";
 import { useSite } from "~/hooks/use-site";
@@ -47,4 +49,6 @@ export const staticParts: StaticPartRenderers = {
   footer: () => <Footer />,
   "language-offer": () => <LanguageSuggestion />,
   "page-skeleton": () => <PageSkeleton />,
+  "structured-data": () => <StructuredData />,
+  "icon-sprite": () => <IconSprite />,
 };

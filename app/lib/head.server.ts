@@ -1,38 +1,20 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import type { Graph, Thing, WithContext } from "schema-dts";
 import { getConfig } from "~/lib/config.server";
 import { choosePlatform, type Platform } from "~/lib/platform";
 import { type PageKey, pageHead, pageMeta } from "~/lib/seo";
-import type { StructuredDataContext } from "~/lib/structured-data";
-
-export type HeadOptions = {
-  /** The page's JSON-LD, built for the language of the request (e.g. `landingGraph`). */
-  structuredData?: (context: StructuredDataContext) => WithContext<Thing> | Graph;
-};
 
 /**
  * A page's head tags, built on the server for this request and sent as loader data: the head's
- * copy, wording per platform and JSON-LD never ship as JavaScript. The loader names the page;
- * the request's path says the language (/ar… is Arabic), so the same route module serves both
- * the English page and its Arabic twin. `headFor(request, "home", { structuredData: landingGraph })`.
+ * copy and wording per platform never ship as JavaScript. The loader names the page; the
+ * request's path says the language (/ar… is Arabic), so the same route module serves both the
+ * English page and its Arabic twin: `headFor(request, "home")`. The JSON-LD is not here: it
+ * would travel twice (in the head and in the loader data), so the landing page renders it as a
+ * static part (components/StructuredData.tsx).
  */
-export function headFor(
-  request: Request,
-  page: PageKey,
-  options: HeadOptions = {},
-): MetaDescriptor[] {
+export function headFor(request: Request, page: PageKey): MetaDescriptor[] {
   const config = getConfig();
   const { locale, head } = pageHead(page, new URL(request.url).pathname);
-  const structuredData = options.structuredData?.({
-    siteUrl: config.siteUrl,
-    email: config.contactEmail,
-    phone: config.contactPhone,
-    locale,
-  });
-  return pageMeta(
-    { ...head, structuredData },
-    { siteUrl: config.siteUrl, platform: platformOf(request), locale },
-  );
+  return pageMeta(head, { siteUrl: config.siteUrl, platform: platformOf(request), locale });
 }
 
 export function platformOf(request: Request): Platform {

@@ -9,7 +9,7 @@ import {
   X,
 } from "lucide-react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { IconName } from "~/lib/icons";
+import { ICON_PREFIX, type IconName } from "~/lib/icons";
 
 const ICONS: Record<IconName, LucideIcon> = {
   close: X,
@@ -21,15 +21,19 @@ const ICONS: Record<IconName, LucideIcon> = {
   whatsapp: MessageCircle,
 };
 
-let drawn: Record<IconName, string> | undefined;
+let drawn: string | undefined;
 
-/** Each icon's SVG, sized by its box (components/Icon.tsx); drawn on first use, then kept. */
-export function iconMarkup(): Record<IconName, string> {
-  drawn ??= Object.fromEntries(
-    Object.entries(ICONS).map(([name, Icon]) => [
-      name,
-      renderToStaticMarkup(<Icon aria-hidden="true" focusable="false" className="size-full" />),
-    ]),
-  ) as Record<IconName, string>;
+/**
+ * Every icon of the interactive parts as an SVG <symbol>, drawn once with lucide-react: the
+ * shapes only, since the <svg> that shows one (components/Icon.tsx) sets the stroke.
+ */
+export function iconSymbols(): string {
+  drawn ??= Object.entries(ICONS)
+    .map(([name, Icon]) => {
+      const svg = renderToStaticMarkup(<Icon />);
+      const shapes = svg.slice(svg.indexOf(">") + 1, svg.lastIndexOf("</svg>"));
+      return `<symbol id="${ICON_PREFIX}${name}" viewBox="0 0 24 24">${shapes}</symbol>`;
+    })
+    .join("");
   return drawn;
 }

@@ -1,7 +1,7 @@
 /**
  * The icons the page's interactive parts show. They are drawn once on the server with
- * lucide-react (lib/icons.server.tsx) and reach the browser as markup in the root loader's data,
- * so no icon code is in the bundle: the icons never change, only the parts around them do.
+ * lucide-react (lib/icons.server.tsx) into an SVG sprite in every page (a static part), and the
+ * parts point at them with <use>: no icon code in the bundle, no icon twice in the page.
  */
 export const ICON_NAMES = [
   "close",
@@ -13,3 +13,6 @@ export const ICON_NAMES = [
   "whatsapp",
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
+
+/** Prefix of the symbols' ids: `#icon-share`. */
+export const ICON_PREFIX = "icon-";

@@ -1,5 +1,4 @@
 import type { MetaDescriptor } from "@remix-run/node";
-import type { Graph, Thing, WithContext } from "schema-dts";
 import * as arHeads from "~/content/ar/heads";
 import type { PageCopy } from "~/content/heads";
 import * as enHeads from "~/content/heads";
@@ -24,7 +23,6 @@ export type PageHead = PageCopy & {
   ogImage?: { path: string; width: number; height: number; alt: string; type: string };
   ogType?: "website" | "article";
   twitterCard?: "summary" | "summary_large_image";
-  structuredData?: WithContext<Thing> | Graph;
   /** Pages that must never appear in search results: /thank-you, the not-found page. */
   noindex?: boolean;
 };
@@ -152,7 +150,5 @@ export function pageMeta(head: PageHead, context: HeadContext): MetaDescriptor[]
   if (head.dateModified)
     tags.push({ property: "article:modified_time", content: head.dateModified });
   if (head.author) tags.push({ property: "article:author", content: head.author });
-  // Remix escapes <, > and & in JSON-LD, so no value can close the script element.
-  if (head.structuredData) tags.push({ "script:ld+json": head.structuredData });
   return tags;
 }

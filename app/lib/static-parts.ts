@@ -16,6 +16,8 @@ export const STATIC_PARTS = [
   "footer",
   "language-offer",
   "page-skeleton",
+  "structured-data",
+  "icon-sprite",
 ] as const;
 export type StaticPartName = (typeof STATIC_PARTS)[number];
 

@@ -151,3 +151,11 @@ export function landingGraph(site: StructuredDataContext): Graph {
     "@graph": [website, webpage, organization, service, app],
   };
 }
+
+/**
+ * The JSON-LD as a script element's text. `<` is written as \u003c (still the same JSON), so no
+ * value, not even "</script>", can end the element or open a comment.
+ */
+export function jsonLdText(data: Graph): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}

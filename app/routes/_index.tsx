@@ -7,13 +7,12 @@ import { copyFor } from "~/content/copy.server";
 import { headFor } from "~/lib/head.server";
 import { LOCALE_INFO, localeOfPath } from "~/lib/locale";
 import { metaFromLoader } from "~/lib/route-meta";
-import { landingGraph } from "~/lib/structured-data";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   const copy = copyFor(locale);
   return json({
-    head: headFor(request, "home", { structuredData: landingGraph }),
+    head: headFor(request, "home"),
     // The countdown is the one part of the page that runs in the browser: its words come along.
     countdown: {
       label: copy.landing.hero.countdownLabel,
@@ -35,6 +34,7 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
       "landing-body",
       "get-started-intro",
       "get-started-ctas",
+      "structured-data",
     ]),
   ]);
   return data;
@@ -52,6 +52,7 @@ export default function Index() {
       <Hero />
       <StaticPart name="landing-body" />
       <GetStarted />
+      <StaticPart name="structured-data" className="hidden" />
     </>
   );
 }
