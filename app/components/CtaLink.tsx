@@ -72,7 +72,7 @@ export function CtaLink({
       className: tooltip ? `relative ${classes}` : classes,
       "aria-label": label,
       ...trigger,
-      ...eventAttributes(resolved.event),
+      ...(resolved.event ? eventAttributes(resolved.event.name, placement) : {}),
     };
     return resolved.kind === "internal" ? (
       <PageLink to={resolved.href} {...shared}>

@@ -28,14 +28,6 @@ export function HeaderContactLink({
   const { pathname, search } = useLocation();
   const { source } = attributionFrom(new URLSearchParams(search));
   const locale = useLocale();
-  const params = { cta_type: cta, cta_text: label, placement: "header" };
-  const event =
-    cta === "email"
-      ? { name: "email_click" as const, params }
-      : {
-          name: "external_link_click" as const,
-          params: { ...params, link_url: href.slice(0, 100) },
-        };
   const to = thankYouHref({
     cta,
     source,
@@ -49,7 +41,7 @@ export function HeaderContactLink({
         <a
           href={to}
           {...props}
-          {...eventAttributes(event)}
+          {...eventAttributes(cta === "email" ? "email_click" : "external_link_click", "header")}
           className="relative inline-flex size-11 items-center justify-center rounded-xl text-slate-700 transition-colors hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800"
         >
           <Icon name={icon} className="size-5" />

@@ -20,16 +20,12 @@ export function SectionLink({
   children: ReactNode;
 }) {
   const { pathname } = useLocation();
-  const event = {
-    name: "navigation_click",
-    params: { target_section: id, from_path: pathname },
-  } as const;
   return (
     <PageLink
       to={localePath(localeOfPath(pathname), `/#${id}`)}
       className={className}
       onClick={onNavigate}
-      {...eventAttributes(event)}
+      {...eventAttributes("navigation_click")}
     >
       {children}
     </PageLink>

@@ -33,7 +33,7 @@ export function useLinkClicks(attribution: Attribution): void {
       const link = target?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement)) return;
       const origin = window.location.origin;
-      const reported = linkEvent(link);
+      const reported = linkEvent(link, window.location.pathname);
       if (reported) {
         const href = link.getAttribute("href") ?? "";
         const corrected = withVisitSource(href, source.current, origin);

@@ -29,24 +29,69 @@ const click = (overrides: Partial<Parameters<typeof routedPath>[0]> = {}) => ({
 });
 
 describe("link events", () => {
-  it("round-trips through the attributes a link renders", () => {
-    const event = { name: "cta_click" as const, params: { cta_type: "demo", placement: "hero" } };
-    expect(linkEvent(link(eventAttributes(event)))).toEqual(event);
-    expect(eventAttributes(null)).toEqual({});
+  /** A stand-in for a clicked <a>: attributes, its resolved href and its text. */
+  const clicked = (href: string, attributes: Record<string, string>, text = "") => ({
+    href: new URL(href, ORIGIN).href,
+    textContent: text,
+    getAttribute: (name: string) => attributes[name] ?? null,
+  });
+  const wa = "https://wa.me/971585550134?text=Hi";
+
+  it("reads a lead link's event off the link: kind, words, placement, where it leads", () => {
+    const href = `/thank-you?cta=whatsapp&source=ig&redirect=${encodeURIComponent(wa)}`;
+    const attributes = eventAttributes("external_link_click", "plan-pro");
+    expect(linkEvent(clicked(href, attributes, "  Choose Pro "), "/")).toEqual({
+      name: "external_link_click",
+      params: { cta_type: "whatsapp", cta_text: "Choose Pro", placement: "plan-pro", link_url: wa },
+    });
+    const mail = clicked("/ar/thank-you?cta=email&source=direct", {
+      ...eventAttributes("email_click", "header"),
+      "aria-label": "راسلنا",
+    });
+    expect(linkEvent(mail, "/ar")).toEqual({
+      name: "email_click",
+      params: { cta_type: "email", cta_text: "راسلنا", placement: "header" },
+    });
   });
 
-  it("reports nothing for names outside the vocabulary or params that do not parse", () => {
+  it("reads a direct mailto: link and a section link", () => {
+    const footer = clicked(
+      "mailto:hello@darb.ae",
+      eventAttributes("email_click", "footer"),
+      "hello@darb.ae",
+    );
+    expect(linkEvent(footer, "/share")?.params).toEqual({
+      cta_type: "email",
+      cta_text: "hello@darb.ae",
+      placement: "footer",
+    });
     expect(
-      linkEvent(link({ "data-event": "generate_lead", "data-event-params": "{}" })),
-    ).toBeNull();
-    expect(linkEvent(link({ "data-event": "cta_click", "data-event-params": "{oops" }))).toBeNull();
-    expect(linkEvent(link({ "data-event": "cta_click", "data-event-params": "[1]" }))).toBeNull();
-    expect(linkEvent(link({}))).toBeNull();
+      linkEvent(clicked("/ar#faq", eventAttributes("navigation_click")), "/ar/sitemap"),
+    ).toEqual({
+      name: "navigation_click",
+      params: { target_section: "faq", from_path: "/ar/sitemap" },
+    });
   });
 
-  it("keeps only string params", () => {
-    const attributes = { "data-event": "cta_click", "data-event-params": '{"a":"x","b":2,"c":{}}' };
-    expect(linkEvent(link(attributes))?.params).toEqual({ a: "x" });
+  it("clips words and addresses to GA4's 100 characters", () => {
+    const long = `${wa}${"x".repeat(200)}`;
+    const event = linkEvent(
+      clicked(
+        `/thank-you?cta=demo&redirect=${encodeURIComponent(long)}`,
+        eventAttributes("external_link_click", "hero"),
+        "y".repeat(300),
+      ),
+      "/",
+    );
+    expect(event?.params.cta_text).toHaveLength(100);
+    expect(event?.params.link_url).toHaveLength(100);
+  });
+
+  it("reports nothing for names outside the browser's vocabulary, or no name", () => {
+    expect(
+      linkEvent(clicked("/thank-you?cta=email", { "data-event": "generate_lead" }), "/"),
+    ).toBeNull();
+    expect(linkEvent(clicked("/share", {}), "/")).toBeNull();
   });
 
   it("sends clicks that leave the page at once, and batches same-page ones", () => {

@@ -3,11 +3,11 @@
  * static parts (lib/static-parts.ts) have no React handlers, so one listener serves every
  * link on the page. A link says what it reports in data attributes set when it renders.
  */
-import { type ClientEventName, type EventParams, isClientEventName } from "~/lib/analytics-events";
+import { type ClientEventName, isClientEventName } from "~/lib/analytics-events";
 import { basePath } from "~/lib/locale";
 
 const EVENT = "data-event";
-const PARAMS = "data-event-params";
+const PLACEMENT = "data-placement";
 /** Marks a link to one of the site's pages, which the router loads without a full reload. */
 export const PAGE_LINK = "data-page-link";
 /** Marks a control whose click settles the page's language: no suggestion after it. */
@@ -18,28 +18,49 @@ export const DISMISSIBLE = "data-dismissible";
 
 export type LinkEvent = { name: ClientEventName; params: Record<string, string> };
 
-/** The attributes that make a link report `event` when clicked. */
-export function eventAttributes(event: LinkEvent | null): Record<string, string> {
-  if (!event) return {};
-  return { [EVENT]: event.name, [PARAMS]: JSON.stringify(event.params) };
+/**
+ * The attributes that make a link report `name` when clicked, from `placement` ("hero"…).
+ * Only these two: the rest of the event is read off the link at the click (linkEvent), so a
+ * page of links does not carry every event's params in its markup.
+ */
+export function eventAttributes(name: ClientEventName, placement = ""): Record<string, string> {
+  return placement ? { [EVENT]: name, [PLACEMENT]: placement } : { [EVENT]: name };
 }
 
 type AttributeSource = { getAttribute(name: string): string | null };
 
-/** The event a clicked link reports, or null; attributes that fail to parse report nothing. */
-export function linkEvent(link: AttributeSource): LinkEvent | null {
+type ClickedLink = {
+  href: string;
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+};
+
+const clip = (value: string) => value.slice(0, 100);
+
+/**
+ * The event a clicked link reports, or null, built the way lib/cta.ts's resolveCta builds it:
+ * the CTA's kind from the thank-you link's `cta` (or mailto:), its words from its name, where
+ * it leads from `redirect`; a section link reports the section and the page it was on.
+ */
+export function linkEvent(link: ClickedLink, pathname: string): LinkEvent | null {
   const name = link.getAttribute(EVENT);
   if (!isClientEventName(name)) return null;
-  let parsed: unknown;
+  let url: URL;
   try {
-    parsed = JSON.parse(link.getAttribute(PARAMS) ?? "{}");
+    url = new URL(link.href);
   } catch {
     return null;
   }
-  if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) return null;
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(parsed as EventParams)) {
-    if (typeof value === "string") params[key] = value;
+  if (name === "navigation_click") {
+    return { name, params: { target_section: url.hash.slice(1), from_path: pathname } };
+  }
+  const params: Record<string, string> = {
+    cta_type: url.protocol === "mailto:" ? "email" : (url.searchParams.get("cta") ?? "link"),
+    cta_text: clip((link.getAttribute("aria-label") ?? link.textContent ?? "").trim()),
+    placement: link.getAttribute(PLACEMENT) ?? "",
+  };
+  if (name === "external_link_click") {
+    params.link_url = clip(url.searchParams.get("redirect") ?? link.href);
   }
   return { name, params };
 }
