@@ -15,4 +15,28 @@ describe("format", () => {
     // 21:00 UTC on 14 June is already 15 June in Dubai.
     expect(formatDay(new Date("2026-06-14T21:00:00Z"))).toBe("15 June");
   });
+
+  describe("in Arabic (ar-AE, Western digits)", () => {
+    const AR = "ar-AE-u-nu-latn";
+    // Intl marks the direction of a price with U+200F (RLM): kept, but left out of the comparison.
+    const plain = (text: string) => text.replace(/[\u200e\u200f]/g, "").replace(/\s/g, " ");
+
+    it("writes prices after the amount, with the dirham's Arabic sign", () => {
+      expect(plain(formatPrice(149, "AED", AR))).toBe("149 د.إ.");
+      expect(plain(formatPrice(1499.6, "AED", AR))).toBe("1,500 د.إ.");
+    });
+    it("keeps Western digits, never Arabic-Indic ones", () => {
+      for (const text of [
+        formatPrice(299, "AED", AR),
+        formatDecimal(4.8, AR),
+        formatDay(new Date("2026-06-14T21:00:00Z"), AR),
+      ]) {
+        expect(text).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+      }
+      expect(formatDecimal(4.8, AR)).toBe("4.8");
+    });
+    it("names the month in Arabic, on Dubai's calendar", () => {
+      expect(formatDay(new Date("2026-06-14T21:00:00Z"), AR)).toBe("15 يونيو");
+    });
+  });
 });
