@@ -102,7 +102,8 @@ export default async function handleRequest(
   if (!responseHeaders.has("Cache-Control")) {
     responseHeaders.set("Cache-Control", "private, no-cache");
   }
-  responseHeaders.append("Vary", "User-Agent");
+  // The preview's wording follows the crawler; the language offer, Accept-Language and its cookie.
+  responseHeaders.append("Vary", "User-Agent, Accept-Language, Cookie");
   applySecurityHeaders(responseHeaders, { siteUrl: config.siteUrl, development, nonce });
   // Buffer.concat's bytes live in a plain ArrayBuffer, which is what BodyInit asks for.
   return new Response(body as string | Uint8Array<ArrayBuffer>, {

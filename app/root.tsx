@@ -18,7 +18,7 @@ import { SiteHeader } from "~/components/SiteHeader";
 import { StaticPart } from "~/components/StaticPart";
 import { Toaster } from "~/components/Toaster";
 import { brand } from "~/content/brand";
-import { chrome } from "~/content/chrome";
+import { errorFallback } from "~/content/error";
 import { languageOffers } from "~/content/language";
 import { uiCopy } from "~/content/ui-copy.server";
 import { useVisitAttribution } from "~/hooks/use-attribution";
@@ -46,19 +46,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const locale = localeOfPath(url.pathname);
   const suggest = suggestedLocale(request.headers, locale);
-  return json(
-    {
-      site: siteSettings(getConfig()),
-      locale,
-      ui: uiCopy(locale),
-      // The other language, for the switch; and whether to suggest it (Accept-Language).
-      other: { locale: otherLocale(locale), offer: languageOffers[otherLocale(locale)] },
-      suggest: suggest !== null,
-      // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
-      platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
-    },
-    { headers: { Vary: "Accept-Language, Cookie" } },
-  );
+  return json({
+    site: siteSettings(getConfig()),
+    locale,
+    ui: uiCopy(locale),
+    // The other language, for the switch; and whether to suggest it (Accept-Language).
+    other: { locale: otherLocale(locale), offer: languageOffers[otherLocale(locale)] },
+    suggest: suggest !== null,
+    // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
+    platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
+  });
 }
 
 /** The no-script refresh a route asks for (only /thank-you does). */
@@ -99,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
           href="#main"
           className="sr-only z-50 rounded-lg bg-ink-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
         >
-          {data?.ui.chrome.skipLink ?? chrome.skipLink}
+          {data?.ui.chrome.skipLink ?? errorFallback.skipLink}
         </a>
         <StaticPart name="icon-sprite" />
         {data?.suggest ? <StaticPart name="language-offer" /> : null}
@@ -145,7 +142,7 @@ export function ErrorBoundary() {
 
 // Only the error screen uses the root's own head; every page builds its own in its loader.
 export const meta: MetaFunction = () => [
-  { title: `${chrome.error.heading} · ${brand.name}` },
-  { name: "description", content: chrome.error.body },
+  { title: `${errorFallback.error.heading} · ${brand.name}` },
+  { name: "description", content: errorFallback.error.body },
   { name: "robots", content: "noindex, follow" },
 ];

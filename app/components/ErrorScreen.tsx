@@ -1,5 +1,5 @@
 import { Icon } from "~/components/Icon";
-import { chrome } from "~/content/chrome";
+import { errorFallback } from "~/content/error";
 import { useLocale, useOptionalUi } from "~/hooks/use-site";
 import { localePath } from "~/lib/locale";
 
@@ -18,7 +18,7 @@ export type ErrorScreenProps = {
  */
 export function ErrorScreen({ detail, stack, retryHref }: ErrorScreenProps) {
   // In the page's language; in English when the root loader itself failed.
-  const copy = useOptionalUi()?.chrome.error ?? chrome.error;
+  const copy = useOptionalUi()?.chrome.error ?? errorFallback.error;
   const home = localePath(useLocale(), "/");
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-5 py-20 sm:py-28">

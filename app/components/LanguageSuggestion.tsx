@@ -11,7 +11,7 @@ import { LOCALE_INFO, pathInLocale } from "~/lib/locale";
  * rendering it. Without JavaScript the offer stays, and its link works.
  */
 export function LanguageSuggestion() {
-  const { pathname, search, hash } = useLocation();
+  const { pathname } = useLocation();
   const other = useOtherLanguage();
   const info = LOCALE_INFO[other.locale];
   return (
@@ -25,7 +25,7 @@ export function LanguageSuggestion() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-sm sm:px-5">
         <p className="font-medium">{other.offer.suggestion}</p>
         <a
-          href={`${pathInLocale(pathname, other.locale)}${search}${hash}`}
+          href={pathInLocale(pathname, other.locale)}
           hrefLang={info.lang}
           {...{ [REMEMBERS_LANGUAGE]: "" }}
           className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"

@@ -6,7 +6,8 @@ import { LOCALE_INFO, pathInLocale } from "~/lib/locale";
 
 /**
  * A link to this page in the other language, named in that language. A full page load: the
- * document's language and direction change with it.
+ * document's language and direction change with it. The markup holds the bare twin path; the
+ * click listener adds the page's query and hash (lib/link-clicks.ts, languageHref).
  */
 export function LanguageSwitch({
   className = "inline-flex",
@@ -14,12 +15,12 @@ export function LanguageSwitch({
   /** Says how it displays ("inline-flex", "hidden md:inline-flex"…) and anything else. */
   className?: string;
 }) {
-  const { pathname, search, hash } = useLocation();
+  const { pathname } = useLocation();
   const other = useOtherLanguage();
   const info = LOCALE_INFO[other.locale];
   return (
     <a
-      href={`${pathInLocale(pathname, other.locale)}${search}${hash}`}
+      href={pathInLocale(pathname, other.locale)}
       hrefLang={info.lang}
       lang={info.lang}
       dir={info.dir}

@@ -1,4 +1,4 @@
-import { useContext } from "react";
+import { useContext, useState } from "react";
 import {
   PART_ATTRIBUTE,
   partsIn,
@@ -19,28 +19,20 @@ function markupInBrowser(name: StaticPartName): string {
 }
 
 /**
- * Before a client-side navigation renders a page, fetches the parts it needs that this tab has
- * not seen (say, the landing page's sections after arriving on /share). The page's own URL
- * answers with them: it is the same render, from the server's cache.
+ * Before a client-side navigation renders a page: if this tab has not shown all the parts that
+ * page needs (say, the landing page's sections after arriving on /share), the page is loaded
+ * whole instead, from the server's cache. The navigation waits for that load.
  */
-export async function loadStaticParts(
-  url: string,
+export async function requireStaticParts(
+  request: Request,
   names: readonly StaticPartName[],
 ): Promise<void> {
   const lang = document.documentElement.lang;
-  const missing = names.filter(
-    (name) => !kept.has(keyOf(lang, name)) && !partsIn(document, [name])[name],
-  );
-  if (missing.length === 0) return;
-  const response = await fetch(url, { headers: { accept: "text/html" } });
-  if (!response.ok) throw new Response(null, { status: response.status });
-  const page = new DOMParser().parseFromString(await response.text(), "text/html");
-  const found = partsIn(page, missing);
-  for (const name of missing) {
-    const markup = found[name];
-    if (markup === undefined) throw new Error(`The page at ${url} has no part "${name}"`);
-    kept.set(keyOf(page.documentElement.lang, name), markup);
-  }
+  const known = (name: StaticPartName) =>
+    kept.has(keyOf(lang, name)) || partsIn(document, [name])[name] !== undefined;
+  if (names.every(known)) return;
+  window.location.assign(request.url);
+  await new Promise(() => {});
 }
 
 /**
@@ -51,12 +43,22 @@ export function StaticPart({ name, className }: { name: StaticPartName; classNam
   const renderers = useContext(StaticPartsContext);
   const attributes = { [PART_ATTRIBUTE]: name, className };
   if (renderers) return <div {...attributes}>{renderers[name]()}</div>;
+  return <BrowserPart name={name} attributes={attributes} />;
+}
+
+/**
+ * The markup is read once, when the part mounts: read again on a later render, it would carry
+ * what the visitor changed since (an opened FAQ answer, a corrected link) and React would reset
+ * the whole part to it.
+ */
+function BrowserPart({ name, attributes }: { name: StaticPartName; attributes: object }) {
+  const [markup] = useState(() => markupInBrowser(name));
   return (
     <div
       {...attributes}
       // Our own server's markup, as it rendered it: nothing from the visitor is in it unescaped.
       // biome-ignore lint/security/noDangerouslySetInnerHtml: see above
-      dangerouslySetInnerHTML={{ __html: markupInBrowser(name) }}
+      dangerouslySetInnerHTML={{ __html: markup }}
       suppressHydrationWarning
     />
   );

@@ -1,6 +1,8 @@
+import { errorFallback } from "~/content/error";
+
 /** Copy for the document frame: skip link, loading state, error and not-found screens. */
 export const chrome = {
-  skipLink: "Skip to content",
+  skipLink: errorFallback.skipLink,
   loading: "Loading page",
   notFound: {
     status: "404",
@@ -9,11 +11,5 @@ export const chrome = {
     home: "Back to the home page",
     sitemap: "See every page on the sitemap",
   },
-  error: {
-    // Title fixed by the product spec (§8).
-    heading: "Unexpected Application Error!",
-    body: "Something went wrong on our side while showing this page. Please try again in a moment.",
-    retry: "Reload this page",
-    home: "Go to the home page",
-  },
+  error: errorFallback.error,
 } as const;

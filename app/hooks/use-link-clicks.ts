@@ -6,6 +6,7 @@ import { rememberLanguageChoice } from "~/lib/language-cookie";
 import {
   DISMISS,
   DISMISSIBLE,
+  languageHref,
   leavesPage,
   linkEvent,
   REMEMBERS_LANGUAGE,
@@ -32,15 +33,17 @@ export function useLinkClicks(attribution: Attribution): void {
       if (dismissible instanceof HTMLElement) dismissible.hidden = true;
       const link = target?.closest?.("a[href]");
       if (!(link instanceof HTMLAnchorElement)) return;
-      const origin = window.location.origin;
-      const reported = linkEvent(link, window.location.pathname);
+      const { origin, pathname } = window.location;
+      const language = link.hasAttribute(REMEMBERS_LANGUAGE) && languageHref(link, window.location);
+      if (language) link.setAttribute("href", language);
+      const reported = linkEvent(link, pathname);
       if (reported) {
         const href = link.getAttribute("href") ?? "";
-        const corrected = withVisitSource(href, source.current, origin);
+        const corrected = withVisitSource(href, { source: source.current, pathname }, origin);
         if (corrected !== href) link.setAttribute("href", corrected);
         track(reported.name, reported.params, leavesPage(reported));
       }
-      const path = routedPath(event, link, origin);
+      const path = routedPath(event, link, origin, pathname);
       if (path !== null) {
         event.preventDefault();
         navigate(path);

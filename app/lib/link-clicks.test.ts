@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   eventAttributes,
+  languageHref,
   leavesPage,
   linkEvent,
   PAGE_LINK,
@@ -101,21 +102,50 @@ describe("link events", () => {
 });
 
 describe("withVisitSource", () => {
-  it("puts the visit's source on lead links, in either language", () => {
-    expect(withVisitSource("/thank-you?cta=email&source=direct", "instagram", ORIGIN)).toBe(
-      "/thank-you?cta=email&source=instagram",
+  it("puts the visit's source and the page clicked from on lead links, in either language", () => {
+    const on = (pathname: string, source = "instagram") => ({ source, pathname });
+    expect(withVisitSource("/thank-you?cta=email&source=direct", on("/share"), ORIGIN)).toBe(
+      "/thank-you?cta=email&source=instagram&returnUrl=%2Fshare",
     );
-    expect(withVisitSource("/ar/thank-you?cta=demo&source=direct", "tiktok", ORIGIN)).toBe(
-      "/ar/thank-you?cta=demo&source=tiktok",
-    );
+    expect(
+      withVisitSource(
+        "/ar/thank-you?cta=demo&source=direct&returnUrl=%2Far%2Fshare",
+        on("/ar", "tiktok"),
+        ORIGIN,
+      ),
+    ).toBe("/ar/thank-you?cta=demo&source=tiktok&returnUrl=%2Far");
+    // From the English home page there is no way back to name: the thank-you page's default.
+    expect(
+      withVisitSource("/thank-you?cta=email&source=ig&returnUrl=%2Fshare", on("/", "ig"), ORIGIN),
+    ).toBe("/thank-you?cta=email&source=ig");
   });
 
   it("leaves every other link, and a lead link that is already right, as it is", () => {
-    expect(withVisitSource("/share", "instagram", ORIGIN)).toBe("/share");
-    expect(withVisitSource("https://evil.example/thank-you?source=x", "ig", ORIGIN)).toBe(
+    const visit = { source: "ig", pathname: "/" };
+    expect(withVisitSource("/share", visit, ORIGIN)).toBe("/share");
+    expect(withVisitSource("https://evil.example/thank-you?source=x", visit, ORIGIN)).toBe(
       "https://evil.example/thank-you?source=x",
     );
-    expect(withVisitSource("/thank-you?source=ig", "ig", ORIGIN)).toBe("/thank-you?source=ig");
+    expect(withVisitSource("/thank-you?source=ig", visit, ORIGIN)).toBe("/thank-you?source=ig");
+  });
+});
+
+describe("languageHref", () => {
+  const switchTo = (locale: string) => link({ hreflang: locale, href: "/" });
+  const at = (pathname: string, search = "", hash = "") => ({ pathname, search, hash });
+
+  it("leads to the page now shown, with its query and hash, in the link's language", () => {
+    expect(languageHref(switchTo("ar"), at("/share", "?platform=whatsapp", "#top"))).toBe(
+      "/ar/share?platform=whatsapp#top",
+    );
+    expect(languageHref(switchTo("en"), at("/ar"))).toBe("/");
+    expect(languageHref(switchTo("en"), at("/ar/sitemap"))).toBe("/sitemap");
+  });
+
+  it("never leads off the site, and ignores links in no language of ours", () => {
+    expect(languageHref(switchTo("en"), at("/ar//evil.example"))).toBe("/evil.example");
+    expect(languageHref(switchTo("en"), at("/ar/\\evil.example"))).toBe("/evil.example");
+    expect(languageHref(switchTo("fr"), at("/"))).toBeNull();
   });
 });
 
@@ -124,21 +154,25 @@ describe("routedPath", () => {
     link({ href, [PAGE_LINK]: "", ...more });
 
   it("routes a plain click on a page link, keeping its query and hash", () => {
-    expect(routedPath(click(), page("/ar/share?platform=x#top"), ORIGIN)).toBe(
+    expect(routedPath(click(), page("/ar/share?platform=x#top"), ORIGIN, "/ar")).toBe(
       "/ar/share?platform=x#top",
     );
+    expect(routedPath(click(), page("/#faq"), ORIGIN, "/share")).toBe("/#faq");
   });
 
   it("leaves the browser what it should do itself", () => {
-    expect(routedPath(click({ ctrlKey: true }), page("/share"), ORIGIN)).toBeNull();
-    expect(routedPath(click({ metaKey: true }), page("/share"), ORIGIN)).toBeNull();
-    expect(routedPath(click({ button: 1 }), page("/share"), ORIGIN)).toBeNull();
-    expect(routedPath(click({ defaultPrevented: true }), page("/share"), ORIGIN)).toBeNull();
-    expect(routedPath(click(), page("/share", { target: "_blank" }), ORIGIN)).toBeNull();
-    expect(routedPath(click(), page("/share", { download: "" }), ORIGIN)).toBeNull();
+    expect(routedPath(click({ ctrlKey: true }), page("/share"), ORIGIN, "/")).toBeNull();
+    expect(routedPath(click({ metaKey: true }), page("/share"), ORIGIN, "/")).toBeNull();
+    expect(routedPath(click({ button: 1 }), page("/share"), ORIGIN, "/")).toBeNull();
+    expect(routedPath(click({ defaultPrevented: true }), page("/share"), ORIGIN, "/")).toBeNull();
+    expect(routedPath(click(), page("/share", { target: "_blank" }), ORIGIN, "/")).toBeNull();
+    expect(routedPath(click(), page("/share", { download: "" }), ORIGIN, "/")).toBeNull();
     // Not a page link (a lead link, say): a full page load.
-    expect(routedPath(click(), link({ href: "/thank-you?cta=email" }), ORIGIN)).toBeNull();
+    expect(routedPath(click(), link({ href: "/thank-you?cta=email" }), ORIGIN, "/")).toBeNull();
     // Another site, even if marked.
-    expect(routedPath(click(), page("https://evil.example/"), ORIGIN)).toBeNull();
+    expect(routedPath(click(), page("https://evil.example/"), ORIGIN, "/")).toBeNull();
+    // Another language: a new document, with its own lang, dir and words.
+    expect(routedPath(click(), page("/ar/share"), ORIGIN, "/share")).toBeNull();
+    expect(routedPath(click(), page("/"), ORIGIN, "/ar")).toBeNull();
   });
 });

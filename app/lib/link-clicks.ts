@@ -4,7 +4,7 @@
  * link on the page. A link says what it reports in data attributes set when it renders.
  */
 import { type ClientEventName, isClientEventName } from "~/lib/analytics-events";
-import { basePath } from "~/lib/locale";
+import { basePath, isLocale, localeOfPath, pathInLocale } from "~/lib/locale";
 
 const EVENT = "data-event";
 const PLACEMENT = "data-placement";
@@ -75,7 +75,11 @@ export function leavesPage(event: LinkEvent): boolean {
  * who arrived from Instagram and came back to a bare URL in the same tab still counts as
  * Instagram, so the link is corrected at the click, before the browser follows it.
  */
-export function withVisitSource(href: string, source: string, origin: string): string {
+export function withVisitSource(
+  href: string,
+  visit: { source: string; pathname: string },
+  origin: string,
+): string {
   let url: URL;
   try {
     url = new URL(href, origin);
@@ -83,9 +87,26 @@ export function withVisitSource(href: string, source: string, origin: string): s
     return href;
   }
   if (url.origin !== origin || basePath(url.pathname) !== "/thank-you") return href;
-  if (url.searchParams.get("source") === source) return href;
-  url.searchParams.set("source", source);
-  return `${url.pathname}${url.search}${url.hash}`;
+  url.searchParams.set("source", visit.source);
+  // The way back is the page the click came from (a kept part may have been rendered for another).
+  if (visit.pathname === "/") url.searchParams.delete("returnUrl");
+  else url.searchParams.set("returnUrl", visit.pathname);
+  const corrected = `${url.pathname}${url.search}${url.hash}`;
+  return corrected === href ? href : corrected;
+}
+
+/**
+ * Where a language link leads at the click: the page now shown, with its query and hash, in the
+ * link's language. The markup holds only the bare twin path, since a cached page must not carry
+ * one visitor's query to the next, and a kept part was rendered for the page it first came with.
+ */
+export function languageHref(
+  link: AttributeSource,
+  location: { pathname: string; search: string; hash: string },
+): string | null {
+  const locale = link.getAttribute("hreflang");
+  if (!isLocale(locale)) return null;
+  return `${pathInLocale(location.pathname, locale)}${location.search}${location.hash}`;
 }
 
 export type ClickLike = {
@@ -105,6 +126,7 @@ export function routedPath(
   click: ClickLike,
   link: AttributeSource & { href: string },
   origin: string,
+  current: string,
 ): string | null {
   if (click.defaultPrevented || click.button !== 0) return null;
   if (click.metaKey || click.altKey || click.ctrlKey || click.shiftKey) return null;
@@ -117,6 +139,7 @@ export function routedPath(
   } catch {
     return null;
   }
-  if (url.origin !== origin) return null;
+  // Another language is a whole new document: its lang, dir and every word change.
+  if (url.origin !== origin || localeOfPath(url.pathname) !== localeOfPath(current)) return null;
   return `${url.pathname}${url.search}${url.hash}`;
 }

@@ -32,6 +32,14 @@ describe("locale paths", () => {
     expect(pathInLocale("/nope", "ar")).toBe("/ar/nope");
   });
 
+  it("never makes a path another site could be read from", () => {
+    expect(basePath("/ar//evil.example")).toBe("/evil.example");
+    expect(basePath("/ar/\\evil.example")).toBe("/evil.example");
+    expect(basePath("//evil.example")).toBe("/evil.example");
+    expect(pathInLocale("/ar//evil.example", "en")).toBe("/evil.example");
+    expect(pathInLocale("//evil.example", "ar")).toBe("/ar/evil.example");
+  });
+
   it("knows its languages and nothing else", () => {
     expect(isLocale("ar")).toBe(true);
     expect(isLocale("fr")).toBe(false);

@@ -46,11 +46,14 @@ export function localePath(locale: Locale, path: string): string {
   return `${prefix}${rest}`;
 }
 
-/** The English path of a page, whatever its language: "/ar/share" → "/share", "/ar" → "/". */
+/**
+ * The English path of a page, whatever its language: "/ar/share" → "/share", "/ar" → "/".
+ * Always one leading slash: "/ar//evil.example" must not become "//evil.example", which a
+ * browser reads as another site.
+ */
 export function basePath(pathname: string): string {
-  if (localeOfPath(pathname) === "en") return pathname;
-  const rest = pathname.slice(PREFIX.ar.length);
-  return rest === "" ? "/" : rest;
+  const rest = localeOfPath(pathname) === "en" ? pathname : pathname.slice(PREFIX.ar.length);
+  return `/${rest.replace(/^[/\\]+/, "")}`;
 }
 
 /** The same page in another language, for the switch and the hreflang links. */

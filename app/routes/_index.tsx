@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
-import { loadStaticParts, StaticPart } from "~/components/StaticPart";
+import { requireStaticParts, StaticPart } from "~/components/StaticPart";
 import { copyFor } from "~/content/copy.server";
 import { headFor } from "~/lib/head.server";
 import { LOCALE_INFO, localeOfPath } from "~/lib/locale";
@@ -23,21 +23,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/** A client-side navigation here also brings the static parts this tab has not shown yet. */
+/** A client-side navigation here needs the static parts this tab has already shown. */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
-  const [data] = await Promise.all([
-    serverLoader<typeof loader>(),
-    loadStaticParts(request.url, [
-      "hero-intro",
-      "hero-proof",
-      "phone-mockup",
-      "landing-body",
-      "get-started-intro",
-      "get-started-ctas",
-      "structured-data",
-    ]),
+  await requireStaticParts(request, [
+    "hero-intro",
+    "hero-proof",
+    "phone-mockup",
+    "landing-body",
+    "get-started-intro",
+    "get-started-ctas",
+    "structured-data",
   ]);
-  return data;
+  return serverLoader<typeof loader>();
 }
 
 export const meta = metaFromLoader;

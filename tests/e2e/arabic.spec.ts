@@ -147,9 +147,37 @@ test("the language switch leads to the same page in the other language", async (
   await page.getByRole("contentinfo").getByRole("link", { name: "العربية" }).click();
   await expect(page).toHaveURL(/\/ar\/share\?platform=whatsapp$/);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  // The query comes along through the click listener, so wait for the page's script.
+  await hydrated(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "English" }).click();
   await expect(page).toHaveURL(/\/share\?platform=whatsapp$/);
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
+});
+
+test("the footer's switch follows the page shown, after client-side navigations too", async ({
+  page,
+}) => {
+  await page.goto("/ar/share");
+  await hydrated(page);
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("link", { name: "الرئيسية" }).click();
+  await expect(page).toHaveURL(/\/ar$/);
+  await expect(page.locator("#faq")).toBeVisible();
+  // The footer was rendered for /ar/share; the click still leads to this page's twin.
+  await footer.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/:\d+\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+});
+
+test("a path made to look like another site is never a link there", async ({ page, watch }) => {
+  watch.allowStatus("/ar//evil.example", 404);
+  watch.allowStatus("/evil.example", 404);
+  await page.goto("/ar//evil.example");
+  const english = page.getByRole("contentinfo").getByRole("link", { name: "English" });
+  await expect(english).toHaveAttribute("href", "/evil.example");
+  await hydrated(page);
+  await english.click();
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/evil\.example$/);
 });
 
 test("axe finds nothing on the Arabic pages", async ({ page }) => {

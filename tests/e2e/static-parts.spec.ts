@@ -19,13 +19,16 @@ async function markWindow(page: Page) {
 const sameDocument = (page: Page) =>
   page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument === true);
 
-test("arriving on /share, the footer's Home link loads the landing page's sections without a reload", async ({
+test("pages whose parts this tab has shown are client-side navigations, both ways", async ({
   page,
 }) => {
-  await page.goto("/share");
+  await page.goto("/");
   await hydrated(page);
   await markWindow(page);
-  await page.getByRole("contentinfo").getByRole("link", { name: "Home" }).click();
+  const footer = page.getByRole("contentinfo");
+  await footer.getByRole("link", { name: "Share Darb" }).click();
+  await expect(page).toHaveURL(/\/share$/);
+  await footer.getByRole("link", { name: "Home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("#faq")).toBeVisible();
   expect(await sameDocument(page)).toBe(true);
@@ -34,12 +37,23 @@ test("arriving on /share, the footer's Home link loads the landing page's sectio
     "href",
     /^\/thank-you\?cta=whatsapp&source=direct&redirect=/,
   );
-  // Back and forth again: the parts come from memory, and the page is whole each time.
   await page.goBack();
   await expect(page).toHaveURL(/\/share$/);
   await page.goForward();
   await expect(page.locator("#testimonial")).toBeVisible();
   expect(await sameDocument(page)).toBe(true);
+});
+
+test("arriving on /share, the landing page is loaded whole, since its parts are not here yet", async ({
+  page,
+}) => {
+  await page.goto("/share");
+  await hydrated(page);
+  await markWindow(page);
+  await page.getByRole("contentinfo").getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("main section[id]")).toHaveCount(10);
+  expect(await sameDocument(page)).toBe(false);
 });
 
 test("a section link in the static footer scrolls on the same page and is reported", async ({
@@ -69,6 +83,8 @@ test("a lead from a static part carries the source the visit arrived with", asyn
   await hydrated(page);
   // The landing page's parts were rendered for a bare URL: their links say source=direct.
   await page.getByRole("contentinfo").getByRole("link", { name: "Home" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await hydrated(page);
   const plan = page.locator("#plans").getByRole("link", { name: "Choose Pro" });
   await expect(plan).toHaveAttribute("href", /source=direct/);
   await plan.click();
@@ -79,4 +95,18 @@ test("a lead from a static part carries the source the visit arrived with", asyn
   await expect
     .poll(() => eventsFor(source).filter((event) => event.name === "generate_lead"))
     .toHaveLength(1);
+});
+
+test("an opened FAQ answer stays open when a hash link moves the page", async ({ page }) => {
+  await page.goto("/");
+  await hydrated(page);
+  const first = page.locator("#faq details").first();
+  await first.locator("summary").click();
+  await expect(first).toHaveAttribute("open", "");
+  await page.getByRole("contentinfo").getByRole("link", { name: "Features" }).click();
+  await expect(page).toHaveURL(/#features$/);
+  await page.getByRole("contentinfo").getByRole("link", { name: "FAQ" }).click();
+  await expect(page).toHaveURL(/#faq$/);
+  // React was not handed the part's markup again: what the visitor opened is still open.
+  await expect(first).toHaveAttribute("open", "");
 });

@@ -130,6 +130,9 @@ describe("caching", () => {
     for (const response of [first, second]) {
       expect(response.headers["content-encoding"]).toBe("gzip");
       expect(response.headers.vary).toMatch(/Accept-Encoding/);
+      // The language offer depends on both: no shared cache may mix the two variants.
+      expect(response.headers.vary).toMatch(/Accept-Language/);
+      expect(response.headers.vary).toMatch(/Cookie/);
       const html = gunzipSync(response.body).toString();
       const nonce = /'nonce-([^']+)'/.exec(response.headers["content-security-policy"] ?? "")?.[1];
       expect(html).toContain(`nonce="${nonce}"`);
