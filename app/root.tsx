@@ -74,7 +74,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const { attribution, ready } = useVisitAttribution();
   const refresh = useNoScriptRefresh();
   const nonce = useNonce();
-  const locale = data?.locale ?? "en";
+  const location = useLocation();
+  // Without the root's data (its loader failed), the path still says the language.
+  const locale = data?.locale ?? localeOfPath(location.pathname);
   usePageViews(attribution, ready, locale);
   useLinkClicks(attribution);
   return (
@@ -141,8 +143,12 @@ export function ErrorBoundary() {
 }
 
 // Only the error screen uses the root's own head; every page builds its own in its loader.
-export const meta: MetaFunction = () => [
-  { title: `${errorFallback.error.heading} · ${brand.name}` },
-  { name: "description", content: errorFallback.error.body },
-  { name: "robots", content: "noindex, follow" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data }) => {
+  // In the page's language; in English only when the root loader itself failed.
+  const error = data?.ui.chrome.error ?? errorFallback.error;
+  return [
+    { title: `${error.heading} · ${data?.ui.brandName ?? brand.name}` },
+    { name: "description", content: error.body },
+    { name: "robots", content: "noindex, follow" },
+  ];
+};
