@@ -70,9 +70,12 @@ export default async function handleRequest(
   installRequestGuard();
   const nonce = randomBytes(16).toString("base64");
   const url = new URL(request.url);
+  const root = remixContext.staticHandlerContext.loaderData.root as
+    | { platform: string; suggest: boolean }
+    | undefined;
   const key =
-    config.renderCache && responseStatusCode === 200 && request.method === "GET"
-      ? renderCacheKey(url, request.headers)
+    config.renderCache && root && responseStatusCode === 200 && request.method === "GET"
+      ? renderCacheKey(url, root)
       : null;
 
   let body: Buffer | string;

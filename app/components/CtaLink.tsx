@@ -1,10 +1,8 @@
-import { useLocation } from "@remix-run/react";
 import { ArrowRight, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageLink } from "~/components/PageLink";
 import { Tooltip, type TooltipTriggerProps } from "~/components/Tooltip";
-import { useLocale } from "~/hooks/use-site";
-import { attributionFrom } from "~/lib/attribution";
+import { useLeadContext } from "~/hooks/use-lead-context";
 import { type CtaSpec, resolveCta } from "~/lib/cta";
 import { eventAttributes } from "~/lib/link-clicks";
 
@@ -48,10 +46,7 @@ export function CtaLink({
   children,
   label,
 }: CtaLinkProps) {
-  const { pathname, search } = useLocation();
-  const { source } = attributionFrom(new URLSearchParams(search));
-  const locale = useLocale();
-  const resolved = resolveCta(cta, { source, returnUrl: pathname, placement, locale });
+  const resolved = resolveCta(cta, { ...useLeadContext(), placement });
   const classes = `inline-flex items-center gap-2 transition-colors ${VARIANTS[variant]} ${className}`;
   const content = (
     <>

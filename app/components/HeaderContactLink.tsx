@@ -1,8 +1,6 @@
-import { useLocation } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
 import { Tooltip } from "~/components/Tooltip";
-import { useLocale } from "~/hooks/use-site";
-import { attributionFrom } from "~/lib/attribution";
+import { useLeadContext } from "~/hooks/use-lead-context";
 import { type CtaType, thankYouHref } from "~/lib/cta";
 import type { IconName } from "~/lib/icons";
 import { eventAttributes } from "~/lib/link-clicks";
@@ -25,15 +23,10 @@ export function HeaderContactLink({
   label: string;
   icon: IconName;
 }) {
-  const { pathname, search } = useLocation();
-  const { source } = attributionFrom(new URLSearchParams(search));
-  const locale = useLocale();
   const to = thankYouHref({
+    ...useLeadContext(),
     cta,
-    source,
     redirect: cta === "email" ? undefined : href,
-    returnUrl: pathname,
-    locale,
   });
   return (
     <Tooltip label={label}>

@@ -29,7 +29,7 @@ export async function requireStaticParts(
 ): Promise<void> {
   const lang = document.documentElement.lang;
   const known = (name: StaticPartName) =>
-    kept.has(keyOf(lang, name)) || partsIn(document, [name])[name] !== undefined;
+    kept.has(keyOf(lang, name)) || document.querySelector(`[${PART_ATTRIBUTE}="${name}"]`) !== null;
   if (names.every(known)) return;
   window.location.assign(request.url);
   await new Promise(() => {});

@@ -20,5 +20,3 @@ export const languageOffers = {
     dismiss: "لا، شكرًا",
   },
 } as const satisfies Record<Locale, Record<string, string>>;
-
-export type LanguageOffer = (typeof languageOffers)[Locale];

@@ -6,7 +6,7 @@ import type { Locale } from "~/lib/locale";
  * loading and error screens), in the page's language only. They travel with the root loader's
  * data rather than in the JavaScript bundle, so a second language costs no script.
  */
-export function uiCopy(locale: Locale) {
+function build(locale: Locale) {
   const copy = copyFor(locale);
   return {
     brandName: copy.brand.name,
@@ -23,4 +23,11 @@ export function uiCopy(locale: Locale) {
   };
 }
 
-export type UiCopy = ReturnType<typeof uiCopy>;
+export type UiCopy = ReturnType<typeof build>;
+
+// Built once per language: the root loader asks on every request, documents and data alike.
+const byLocale: Record<Locale, UiCopy> = { en: build("en"), ar: build("ar") };
+
+export function uiCopy(locale: Locale): UiCopy {
+  return byLocale[locale];
+}

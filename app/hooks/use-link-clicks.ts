@@ -7,11 +7,11 @@ import {
   DISMISS,
   DISMISSIBLE,
   languageHref,
+  leadHrefForVisit,
   leavesPage,
   linkEvent,
   REMEMBERS_LANGUAGE,
   routedPath,
-  withVisitSource,
 } from "~/lib/link-clicks";
 
 /**
@@ -39,7 +39,7 @@ export function useLinkClicks(attribution: Attribution): void {
       const reported = linkEvent(link, pathname);
       if (reported) {
         const href = link.getAttribute("href") ?? "";
-        const corrected = withVisitSource(href, { source: source.current, pathname }, origin);
+        const corrected = leadHrefForVisit(href, { source: source.current, pathname }, origin);
         if (corrected !== href) link.setAttribute("href", corrected);
         track(reported.name, reported.params, leavesPage(reported));
       }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { HINT_COOKIE, suggestedLocale } from "~/lib/language-hint.server";
+import { HINT_COOKIE } from "~/lib/language-cookie";
+import { suggestedLocale } from "~/lib/language-hint.server";
 
 const headers = (init: Record<string, string>) => new Headers(init);
 

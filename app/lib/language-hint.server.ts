@@ -1,11 +1,9 @@
 import { getClientLocales } from "remix-utils/locales/server";
+import { HINT_DISMISSED } from "~/lib/language-cookie";
 import { isLocale, type Locale } from "~/lib/locale";
 
-/** Set by the browser when the visitor dismisses the suggestion or picks a language. */
-export const HINT_COOKIE = "darb_lang_hint";
-
 function hintDismissed(cookieHeader: string | null): boolean {
-  return (cookieHeader ?? "").split(";").some((pair) => pair.trim() === `${HINT_COOKIE}=off`);
+  return (cookieHeader ?? "").split(";").some((pair) => pair.trim() === HINT_DISMISSED);
 }
 
 /**

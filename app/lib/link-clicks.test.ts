@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   eventAttributes,
   languageHref,
+  leadHrefForVisit,
   leavesPage,
   linkEvent,
   PAGE_LINK,
   routedPath,
-  withVisitSource,
 } from "~/lib/link-clicks";
 
 const ORIGIN = "https://darb.example";
@@ -101,14 +101,14 @@ describe("link events", () => {
   });
 });
 
-describe("withVisitSource", () => {
+describe("leadHrefForVisit", () => {
   it("puts the visit's source and the page clicked from on lead links, in either language", () => {
     const on = (pathname: string, source = "instagram") => ({ source, pathname });
-    expect(withVisitSource("/thank-you?cta=email&source=direct", on("/share"), ORIGIN)).toBe(
+    expect(leadHrefForVisit("/thank-you?cta=email&source=direct", on("/share"), ORIGIN)).toBe(
       "/thank-you?cta=email&source=instagram&returnUrl=%2Fshare",
     );
     expect(
-      withVisitSource(
+      leadHrefForVisit(
         "/ar/thank-you?cta=demo&source=direct&returnUrl=%2Far%2Fshare",
         on("/ar", "tiktok"),
         ORIGIN,
@@ -116,17 +116,17 @@ describe("withVisitSource", () => {
     ).toBe("/ar/thank-you?cta=demo&source=tiktok&returnUrl=%2Far");
     // From the English home page there is no way back to name: the thank-you page's default.
     expect(
-      withVisitSource("/thank-you?cta=email&source=ig&returnUrl=%2Fshare", on("/", "ig"), ORIGIN),
+      leadHrefForVisit("/thank-you?cta=email&source=ig&returnUrl=%2Fshare", on("/", "ig"), ORIGIN),
     ).toBe("/thank-you?cta=email&source=ig");
   });
 
   it("leaves every other link, and a lead link that is already right, as it is", () => {
     const visit = { source: "ig", pathname: "/" };
-    expect(withVisitSource("/share", visit, ORIGIN)).toBe("/share");
-    expect(withVisitSource("https://evil.example/thank-you?source=x", visit, ORIGIN)).toBe(
+    expect(leadHrefForVisit("/share", visit, ORIGIN)).toBe("/share");
+    expect(leadHrefForVisit("https://evil.example/thank-you?source=x", visit, ORIGIN)).toBe(
       "https://evil.example/thank-you?source=x",
     );
-    expect(withVisitSource("/thank-you?source=ig", visit, ORIGIN)).toBe("/thank-you?source=ig");
+    expect(leadHrefForVisit("/thank-you?source=ig", visit, ORIGIN)).toBe("/thank-you?source=ig");
   });
 });
 

@@ -75,7 +75,7 @@ export function leavesPage(event: LinkEvent): boolean {
  * who arrived from Instagram and came back to a bare URL in the same tab still counts as
  * Instagram, so the link is corrected at the click, before the browser follows it.
  */
-export function withVisitSource(
+export function leadHrefForVisit(
   href: string,
   visit: { source: string; pathname: string },
   origin: string,

@@ -1,4 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { suggestedLocale } from "~/lib/language-hint.server";
+import { localeOfPath } from "~/lib/locale";
+import { choosePlatform } from "~/lib/platform";
 import {
   COLLECT_AFTER_MS,
   createRenderCache,
@@ -49,11 +52,15 @@ describe("createRenderCache", () => {
 
 describe("renderCacheKey", () => {
   const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1";
-  const key = (path: string, agent = PHONE, more: Record<string, string> = {}) =>
-    renderCacheKey(
-      new URL(path, "https://darb.example"),
-      new Headers({ "user-agent": agent, ...more }),
-    );
+  /** What the root loader decides for such a request, then the key built from it. */
+  const key = (path: string, agent = PHONE, more: Record<string, string> = {}) => {
+    const url = new URL(path, "https://darb.example");
+    const headers = new Headers({ "user-agent": agent, ...more });
+    return renderCacheKey(url, {
+      platform: choosePlatform(url.searchParams, agent),
+      suggest: suggestedLocale(headers, localeOfPath(url.pathname)) !== null,
+    });
+  };
 
   it("keys a page by what it shows of the request: path, preview wording, campaign", () => {
     expect(key("/")).toBe("/ default direct   ");

@@ -4,9 +4,7 @@
  * whole documents with gaps where each response puts its own nonce.
  */
 import { attributionFrom } from "~/lib/attribution";
-import { suggestedLocale } from "~/lib/language-hint.server";
-import { localeOfPath } from "~/lib/locale";
-import { choosePlatform } from "~/lib/platform";
+import { localeOfPath, otherLocale } from "~/lib/locale";
 
 export const FRESH_MS = 5 * 60_000;
 export const COLLECT_AFTER_MS = 5 * 60_000;
@@ -70,15 +68,18 @@ const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap", "/ar", "/ar/share", 
 /**
  * The cache key for a document request, or null when it must be rendered for this request alone.
  * Built from what the page shows of the request, normalised exactly as the page normalises it:
- * the path (and so the language), whose words the preview uses, the campaign attribution, and
- * whether the page offers the other language (Accept-Language and its cookie). So `?fbclid=…`, reordered
- * or misspelt parameters and junk values all share one entry, and no stream of made-up URLs can
- * grow the cache past the campaigns that really exist.
+ * the path (and so the language), the campaign attribution, and what the root loader decided for
+ * this request (whose words the preview uses; whether to offer the other language, from
+ * Accept-Language and its cookie), taken from its data rather than worked out a second time.
+ * So `?fbclid=…`, reordered or misspelt parameters and junk values all share one entry, and no
+ * stream of made-up URLs can grow the cache past the campaigns that really exist.
  */
-export function renderCacheKey(url: URL, headers: Headers): string | null {
+export function renderCacheKey(
+  url: URL,
+  root: { platform: string; suggest: boolean },
+): string | null {
   if (!CACHEABLE_PATHS.has(url.pathname)) return null;
-  const platform = choosePlatform(url.searchParams, headers.get("user-agent"));
   const { source, medium = "", campaign = "" } = attributionFrom(url.searchParams);
-  const offer = suggestedLocale(headers, localeOfPath(url.pathname)) ?? "";
-  return [url.pathname, platform, source, medium, campaign, offer].join(" ");
+  const offer = root.suggest ? otherLocale(localeOfPath(url.pathname)) : "";
+  return [url.pathname, root.platform, source, medium, campaign, offer].join(" ");
 }

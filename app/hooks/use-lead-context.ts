@@ -1,0 +1,16 @@
+import { useLocation } from "@remix-run/react";
+import { useLocale } from "~/hooks/use-site";
+import { attributionFrom } from "~/lib/attribution";
+
+/**
+ * What a lead link takes from the page it is on: the URL's source (as the server sees it; the
+ * click listener corrects it to the visit's), the way back, and the language of /thank-you.
+ */
+export function useLeadContext() {
+  const { pathname, search } = useLocation();
+  return {
+    source: attributionFrom(new URLSearchParams(search)).source,
+    returnUrl: pathname,
+    locale: useLocale(),
+  };
+}
