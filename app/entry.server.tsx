@@ -4,6 +4,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { staticParts } from "~/components/static-parts.server";
 import { NonceProvider } from "~/hooks/use-nonce";
+import { bootAfterFirstPaint } from "~/lib/boot-script.server";
 import { getConfig } from "~/lib/config.server";
 import { createRenderCache, renderCacheKey } from "~/lib/render-cache.server";
 import { installRequestGuard } from "~/lib/request-guard.server";
@@ -49,17 +50,6 @@ function render(request: Request, remixContext: EntryContext, nonce: string): st
   )}`;
 }
 
-/**
- * Remix preloads all of the page's JavaScript (about 110 KB) at high priority, where on a slow
- * phone connection it shares the line with the stylesheet and delays the first paint by half a
- * second (Lighthouse mobile: FCP 1.5 s with them, 0.9 s without). Every call to action works
- * before hydration, so the code can come later: the preloads become idle-time prefetches, and
- * the module script at the end of the page loads what it needs itself. React does not rewrite
- * attributes while hydrating, so the client keeps them as they are until Remix removes them.
- */
-const deferPreloads = (html: string) =>
-  html.replaceAll('<link rel="modulepreload"', '<link rel="prefetch"');
-
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -84,7 +74,7 @@ export default async function handleRequest(
     if (!page) {
       const html = render(request, remixContext, NONCE_SLOT);
       responseStatusCode = remixContext.staticHandlerContext.statusCode;
-      page = splice(deferPreloads(html), NONCE_SLOT, nonce.length);
+      page = splice(bootAfterFirstPaint(html), NONCE_SLOT, nonce.length);
       if (responseStatusCode === 200) cache.set(key, page);
     }
     // Compressed once when cached: remix-serve's gzip leaves an encoded body alone.
@@ -96,7 +86,7 @@ export default async function handleRequest(
     }
     responseHeaders.append("Vary", "Accept-Encoding");
   } else {
-    body = deferPreloads(render(request, remixContext, nonce));
+    body = bootAfterFirstPaint(render(request, remixContext, nonce));
     responseStatusCode = remixContext.staticHandlerContext.statusCode;
   }
 

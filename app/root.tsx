@@ -71,14 +71,14 @@ function useNoScriptRefresh(): string | null {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { attribution, ready } = useVisitAttribution();
+  const visit = useVisitAttribution();
   const refresh = useNoScriptRefresh();
   const nonce = useNonce();
   const location = useLocation();
   // Without the root's data (its loader failed), the path still says the language.
   const locale = data?.locale ?? localeOfPath(location.pathname);
-  usePageViews(attribution, ready, locale);
-  useLinkClicks(attribution);
+  usePageViews(visit, locale);
+  useLinkClicks(visit);
   return (
     <html lang={LOCALE_INFO[locale].lang} dir={LOCALE_INFO[locale].dir}>
       <head>

@@ -5,9 +5,11 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Countdown } from "~/components/Countdown";
 import { ui } from "~/content/ui";
+import { countingFor } from "~/lib/plural";
 
 const LOADED = Date.UTC(2026, 5, 1, 8, 30, 0);
 const SECOND = 1000;
+const counting = countingFor("en-AE");
 
 beforeEach(() => {
   // Fake timers also fix performance.timeOrigin, the page-load time, at LOADED.
@@ -30,7 +32,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 describe("Countdown", () => {
   it("renders a placeholder on the server, the same for every visitor", () => {
-    const html = renderToString(<Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />);
+    const html = renderToString(
+      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
+    );
     const host = document.createElement("div");
     host.innerHTML = html;
     expect(cells(host)).toEqual(["--", "--", "--", "--"]);
@@ -39,7 +43,11 @@ describe("Countdown", () => {
     expect(spoken(host)).toBe("Beta closes in 2 days");
     const dated = document.createElement("div");
     dated.innerHTML = renderToString(
-      <Countdown betaClosesAt={iso(LOADED + 5 * 86_400_000)} copy={ui.countdown} intl="en-AE" />,
+      <Countdown
+        betaClosesAt={iso(LOADED + 5 * 86_400_000)}
+        copy={ui.countdown}
+        counting={counting}
+      />,
     );
     expect(cells(dated)).toEqual(["--", "--", "--", "--"]);
     expect(spoken(dated)).toBe("Beta closes soon");
@@ -48,15 +56,19 @@ describe("Countdown", () => {
   it("hydrates the server's placeholder without a mismatch, then shows numbers", () => {
     const host = document.createElement("div");
     host.innerHTML = renderToString(
-      <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />,
+      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
     );
     document.body.append(host);
     const onRecoverableError = vi.fn();
     let root: ReturnType<typeof hydrateRoot> | undefined;
     act(() => {
-      root = hydrateRoot(host, <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />, {
-        onRecoverableError,
-      });
+      root = hydrateRoot(
+        host,
+        <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
+        {
+          onRecoverableError,
+        },
+      );
     });
     expect(onRecoverableError).not.toHaveBeenCalled();
     expect(cells(host)).toEqual(["02", "00", "00", "00"]);
@@ -67,14 +79,14 @@ describe("Countdown", () => {
   it("counts from when the page loaded, not from when it hydrated", () => {
     vi.setSystemTime(LOADED + 5 * SECOND);
     const { container } = render(
-      <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />,
+      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
     );
     expect(cells(container)).toEqual(["01", "23", "59", "55"]);
   });
 
   it("counts down from two days after page load once mounted", () => {
     const { container } = render(
-      <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />,
+      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
     );
     expect(cells(container)).toEqual(["02", "00", "00", "00"]);
     act(() => vi.advanceTimersByTime(SECOND));
@@ -86,7 +98,7 @@ describe("Countdown", () => {
   it("uses BETA_CLOSES_AT when given", () => {
     const closes = LOADED + ((3 * 24 + 4) * 3600 + 5 * 60 + 6) * SECOND;
     const { container } = render(
-      <Countdown betaClosesAt={iso(closes)} copy={ui.countdown} intl="en-AE" />,
+      <Countdown betaClosesAt={iso(closes)} copy={ui.countdown} counting={counting} />,
     );
     expect(cells(container)).toEqual(["03", "04", "05", "06"]);
     expect(spoken(container)).toBe("Beta closes in 3 days, 4 hours, and 5 minutes");
@@ -94,7 +106,11 @@ describe("Countdown", () => {
 
   it("shows zeros once the target has passed, and stops ticking", () => {
     const { container } = render(
-      <Countdown betaClosesAt={iso(LOADED - 3600 * SECOND)} copy={ui.countdown} intl="en-AE" />,
+      <Countdown
+        betaClosesAt={iso(LOADED - 3600 * SECOND)}
+        copy={ui.countdown}
+        counting={counting}
+      />,
     );
     expect(cells(container)).toEqual(["00", "00", "00", "00"]);
     expect(spoken(container)).toBe("The beta has closed");
@@ -103,7 +119,7 @@ describe("Countdown", () => {
 
   it("reaches zero at the target and stays there", () => {
     const { container } = render(
-      <Countdown betaClosesAt={iso(LOADED + 2 * SECOND)} copy={ui.countdown} intl="en-AE" />,
+      <Countdown betaClosesAt={iso(LOADED + 2 * SECOND)} copy={ui.countdown} counting={counting} />,
     );
     expect(cells(container)).toEqual(["00", "00", "00", "02"]);
     act(() => vi.advanceTimersByTime(2 * SECOND));
@@ -115,7 +131,11 @@ describe("Countdown", () => {
   it("gives screen readers a sentence that changes once a minute, not every second", () => {
     // 1 hour, 2 minutes and 30 seconds left.
     const { container } = render(
-      <Countdown betaClosesAt={iso(LOADED + 3750 * SECOND)} copy={ui.countdown} intl="en-AE" />,
+      <Countdown
+        betaClosesAt={iso(LOADED + 3750 * SECOND)}
+        copy={ui.countdown}
+        counting={counting}
+      />,
     );
     const first = spoken(container);
     expect(first).toBe("Beta closes in 1 hour and 2 minutes");
@@ -132,7 +152,7 @@ describe("Countdown", () => {
 
   it("hides the ticking cells from screen readers and announces nothing by itself", () => {
     const { container } = render(
-      <Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />,
+      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
     );
     const visual = container.querySelector('[data-unit="secs"]')?.closest("[aria-hidden]");
     expect(visual?.getAttribute("aria-hidden")).toBe("true");
@@ -142,7 +162,9 @@ describe("Countdown", () => {
   });
 
   it("stops its timer when unmounted", () => {
-    const { unmount } = render(<Countdown betaClosesAt={null} copy={ui.countdown} intl="en-AE" />);
+    const { unmount } = render(
+      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
+    );
     expect(vi.getTimerCount()).toBe(1);
     unmount();
     expect(vi.getTimerCount()).toBe(0);

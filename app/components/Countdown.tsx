@@ -4,10 +4,12 @@ import {
   COUNTDOWN_UNITS,
   countdownTarget,
   nextTickDelay,
+  openingSentence,
   type Remaining,
   remaining,
   spokenRemaining,
 } from "~/lib/countdown";
+import type { Counting } from "~/lib/plural";
 
 /** When the document started loading, so slow hydration does not stretch the two days. */
 function pageLoadedAt(): number {
@@ -27,15 +29,15 @@ const pad = (value: number) => String(value).padStart(2, "0");
 export function Countdown({
   betaClosesAt,
   copy,
-  intl,
+  counting,
   className = "",
 }: {
   /** ISO date-time from BETA_CLOSES_AT; null = two days after the page loaded. */
   betaClosesAt: string | null;
   /** In the page's language, from the loader (content/ui.ts). */
   copy: CountdownCopy;
-  /** The page's Intl locale, for counting in words. */
-  intl: string;
+  /** How the page's language counts, for the sentence (lib/plural.ts). */
+  counting: Counting;
   className?: string;
 }) {
   const [left, setLeft] = useState<Remaining | null>(null);
@@ -53,12 +55,9 @@ export function Countdown({
     return () => window.clearTimeout(timer);
   }, [betaClosesAt]);
 
-  // Before the clock is known, "2 days" is still exactly true of a countdown from page load.
   const sentence = left
-    ? spokenRemaining(left, copy.spoken, intl)
-    : betaClosesAt === null
-      ? spokenRemaining(remaining(countdownTarget(null, 0), 0), copy.spoken, intl)
-      : copy.pending;
+    ? spokenRemaining(left, copy.spoken, counting)
+    : openingSentence(betaClosesAt, copy, counting);
 
   return (
     <div className={className}>
@@ -67,7 +66,7 @@ export function Countdown({
         {COUNTDOWN_UNITS.map((unit) => (
           <div
             key={unit}
-            className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 sm:w-20 dark:border-ink-700 dark:bg-ink-900"
+            className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 dark:border-ink-700 dark:bg-ink-900"
           >
             <span
               data-unit={unit}

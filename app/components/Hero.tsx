@@ -1,7 +1,7 @@
 import { useLoaderData } from "@remix-run/react";
 import { Countdown } from "~/components/Countdown";
 import { StaticPart } from "~/components/StaticPart";
-import { useSite } from "~/hooks/use-site";
+import { useSite, useUi } from "~/hooks/use-site";
 import type { loader } from "~/routes/_index";
 
 /**
@@ -11,6 +11,7 @@ import type { loader } from "~/routes/_index";
 export function Hero() {
   const { countdown } = useLoaderData<typeof loader>();
   const site = useSite();
+  const { counting } = useUi();
   return (
     <section
       id="hero"
@@ -24,11 +25,7 @@ export function Hero() {
             <p className="text-sm font-semibold text-slate-700 dark:text-slate-300">
               {countdown.label}
             </p>
-            <Countdown
-              betaClosesAt={site.betaClosesAt}
-              copy={countdown.copy}
-              intl={countdown.intl}
-            />
+            <Countdown betaClosesAt={site.betaClosesAt} copy={countdown.copy} counting={counting} />
             <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
               {countdown.deadlineNote}
             </p>

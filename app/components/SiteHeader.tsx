@@ -1,9 +1,8 @@
 import { useRef } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
 import { BrandMark } from "~/components/BrandMark";
 import { HeaderContactLink } from "~/components/HeaderContactLink";
-import { Icon } from "~/components/Icon";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
+import { MenuButton } from "~/components/MenuButton";
 import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
 import { ShareMenu } from "~/components/ShareMenu";
@@ -27,7 +26,6 @@ export function SiteHeader({
   const header = useRef<HTMLElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const { open, send } = useMenu(header, button);
-  const hydrated = useHydrated();
 
   return (
     <header
@@ -84,28 +82,13 @@ export function SiteHeader({
                 href={contactHref("whatsapp", site, ui.contact)}
               />
               <ShareMenu siteUrl={site.siteUrl} placement="header" variant="icon" />
-              {hydrated ? (
-                <button
-                  ref={button}
-                  type="button"
-                  onClick={() => send("toggle")}
-                  aria-expanded={open}
-                  aria-controls={NAV_ID}
-                  aria-label={open ? ui.nav.closeMenu : ui.nav.menu}
-                  className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-slate-100 md:hidden dark:hover:bg-ink-800"
-                >
-                  <Icon name={open ? "close" : "menu"} className="size-6" />
-                </button>
-              ) : (
-                // Without JavaScript the menu can't open: the same links wait in the footer.
-                <a
-                  href="#footer-nav"
-                  className="inline-flex size-11 items-center justify-center rounded-xl md:hidden"
-                  aria-label={ui.nav.menu}
-                >
-                  <Icon name="menu" className="size-6" />
-                </a>
-              )}
+              <MenuButton
+                open={open}
+                onToggle={() => send("toggle")}
+                buttonRef={button}
+                controls={NAV_ID}
+                labels={ui.nav}
+              />
             </div>
           </>
         ) : null}

@@ -2,6 +2,7 @@ import { ArrowLeft, ArrowRight, CircleCheck } from "lucide-react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { REDIRECT_DELAY_SECONDS, type ThankYouCopy } from "~/content/conversion";
 import { useRedirectCountdown } from "~/hooks/use-redirect-countdown";
+import { useUi } from "~/hooks/use-site";
 import { counted } from "~/lib/plural";
 import type { ThankYou } from "~/lib/redirect.server";
 
@@ -10,12 +11,13 @@ export function ThankYouPage({
   target,
   returnUrl,
   copy: thankYou,
-  intl,
-}: ThankYou & { copy: ThankYouCopy; intl: string }) {
+}: ThankYou & { copy: ThankYouCopy }) {
+  const { counting } = useUi();
   const { remaining, state, stop } = useRedirectCountdown(REDIRECT_DELAY_SECONDS, target);
   const hydrated = useHydrated();
   const status = {
-    counting: remaining > 0 ? counted(intl, remaining, thankYou.countdown) : thankYou.continuingNow,
+    counting:
+      remaining > 0 ? counted(counting, remaining, thankYou.countdown) : thankYou.continuingNow,
     stopped: thankYou.stopped,
     returned: thankYou.returned,
   }[state];

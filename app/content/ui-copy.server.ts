@@ -1,5 +1,6 @@
 import { copyFor } from "~/content/copy.server";
-import type { Locale } from "~/lib/locale";
+import { LOCALE_INFO, type Locale } from "~/lib/locale";
+import { countingFor } from "~/lib/plural";
 
 /**
  * The words the page's interactive parts need in the browser (header, share menu, toasts,
@@ -15,6 +16,8 @@ function build(locale: Locale) {
     share: { ...copy.share, ...copy.ui.share },
     shareMessages: copy.shareMessages,
     toaster: copy.ui.toaster,
+    // How to count in words (the countdowns) without the browser loading ICU data.
+    counting: countingFor(LOCALE_INFO[locale].intl),
     chrome: {
       skipLink: copy.chrome.skipLink,
       loading: copy.chrome.loading,

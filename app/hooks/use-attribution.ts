@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { useEffect, useMemo, useState } from "react";
+import { type RefObject, useEffect, useRef } from "react";
 import {
   type Attribution,
   attributionFrom,
@@ -12,26 +12,26 @@ const STORAGE_KEY = "darb:attribution";
 /**
  * The visit's campaign source: from this URL when it has one, else what this tab arrived with
  * (sessionStorage, no cookies). The server renders from the URL alone, so links work without JS.
+ *
+ * Nothing on screen shows it (events and the click listener read it), so it is kept in a ref:
+ * as state it re-rendered the whole page once more right after hydration. Its effect runs
+ * before the effects of hooks called after it in the same component (usePageViews).
  */
-export function useVisitAttribution(): { attribution: Attribution; ready: boolean } {
+export function useVisitAttribution(): RefObject<Attribution> {
   const { search } = useLocation();
-  const fromUrl = useMemo(() => attributionFrom(new URLSearchParams(search)), [search]);
-  const [stored, setStored] = useState<Attribution | null>(null);
-  // False until this tab's stored source has been read: events wait for it.
-  const [ready, setReady] = useState(false);
+  const visit = useRef<Attribution>(DIRECT);
   useEffect(() => {
-    setReady(true);
+    const fromUrl = attributionFrom(new URLSearchParams(search));
+    visit.current = fromUrl;
     try {
       if (fromUrl.source !== DIRECT.source) {
         sessionStorage.setItem(STORAGE_KEY, JSON.stringify(fromUrl));
-        setStored(fromUrl);
       } else {
-        setStored(parseStoredAttribution(sessionStorage.getItem(STORAGE_KEY)));
+        visit.current = parseStoredAttribution(sessionStorage.getItem(STORAGE_KEY)) ?? DIRECT;
       }
     } catch {
-      // Storage can be off (private modes, policies); the URL's value still holds.
+      // Storage blocked (privacy mode, sandboxed frame): the URL's attribution is all there is.
     }
-  }, [fromUrl]);
-  const attribution = fromUrl.source !== DIRECT.source ? fromUrl : (stored ?? DIRECT);
-  return { attribution, ready };
+  }, [search]);
+  return visit;
 }

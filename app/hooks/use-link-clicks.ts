@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { type RefObject, useEffect } from "react";
 import { track } from "~/lib/analytics.client";
-import type { Attribution } from "~/lib/attribution";
+import { type Attribution, DIRECT } from "~/lib/attribution";
 import { rememberLanguageChoice } from "~/lib/language-cookie";
 import {
   DISMISS,
@@ -20,10 +20,8 @@ import {
  * after React's own handlers, so a router <Link> has already claimed its click. It also works
  * the language offer's two controls, which sit in a static part (lib/static-parts.ts).
  */
-export function useLinkClicks(attribution: Attribution): void {
+export function useLinkClicks(visit: RefObject<Attribution>): void {
   const navigate = useNavigate();
-  const source = useRef(attribution.source);
-  source.current = attribution.source;
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
       const target = event.target as Element | null;
@@ -39,7 +37,11 @@ export function useLinkClicks(attribution: Attribution): void {
       const reported = linkEvent(link, pathname);
       if (reported) {
         const href = link.getAttribute("href") ?? "";
-        const corrected = leadHrefForVisit(href, { source: source.current, pathname }, origin);
+        const corrected = leadHrefForVisit(
+          href,
+          { source: visit.current?.source ?? DIRECT.source, pathname },
+          origin,
+        );
         if (corrected !== href) link.setAttribute("href", corrected);
         track(reported.name, reported.params, leavesPage(reported));
       }
@@ -51,5 +53,5 @@ export function useLinkClicks(attribution: Attribution): void {
     };
     document.addEventListener("click", onClick);
     return () => document.removeEventListener("click", onClick);
-  }, [navigate]);
+  }, [navigate, visit]);
 }

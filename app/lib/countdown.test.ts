@@ -7,6 +7,9 @@ import {
   remaining,
   spokenRemaining,
 } from "~/lib/countdown";
+import { countingFor } from "~/lib/plural";
+
+const EN = countingFor("en-AE");
 
 const LOADED = Date.UTC(2026, 5, 1, 8, 30, 0);
 const SECOND = 1000;
@@ -88,7 +91,7 @@ describe("nextTickDelay", () => {
 
 describe("spokenRemaining", () => {
   const say = (days: number, hours: number, mins: number, secs = 0) =>
-    spokenRemaining({ days, hours, mins, secs, done: false }, ui.countdown.spoken, "en-AE");
+    spokenRemaining({ days, hours, mins, secs, done: false }, ui.countdown.spoken, EN);
 
   it("reads the time left to the minute as one sentence", () => {
     expect(say(1, 23, 59, 59)).toBe("Beta closes in 1 day, 23 hours, and 59 minutes");
@@ -103,7 +106,7 @@ describe("spokenRemaining", () => {
 
   it("has words for the last minute and for after the close", () => {
     expect(say(0, 0, 0, 42)).toBe("Beta closes in less than a minute");
-    expect(spokenRemaining(remaining(LOADED, LOADED + DAY), ui.countdown.spoken, "en-AE")).toBe(
+    expect(spokenRemaining(remaining(LOADED, LOADED + DAY), ui.countdown.spoken, EN)).toBe(
       "The beta has closed",
     );
   });

@@ -1,4 +1,4 @@
-import { type CountedForms, counted, fill, listOf } from "~/lib/plural";
+import { type CountedForms, type Counting, counted, fill, listOf } from "~/lib/plural";
 
 /**
  * The beta countdown's arithmetic (spec: "Beta closes 2 days after page load" unless
@@ -55,10 +55,24 @@ export type SpokenWords = {
 };
 
 /**
+ * What screen readers hear before the browser knows the time (the server's render and the
+ * browser's first): a countdown from page load still has exactly its two days to run; a fixed
+ * close is only "soon", since the visitor's clock and a cached page's age are unknown.
+ */
+export function openingSentence(
+  betaClosesAt: string | null,
+  words: { pending: string; spoken: SpokenWords },
+  counting: Counting,
+): string {
+  if (betaClosesAt !== null) return words.pending;
+  return spokenRemaining(remaining(countdownTarget(null, 0), 0), words.spoken, counting);
+}
+
+/**
  * The countdown as one sentence, to the minute: screen readers get a sentence that changes
  * once a minute instead of a number that changes every second.
  */
-export function spokenRemaining(left: Remaining, words: SpokenWords, intl: string): string {
+export function spokenRemaining(left: Remaining, words: SpokenWords, counting: Counting): string {
   if (left.done) return words.closed;
   const parts = (
     [
@@ -68,7 +82,7 @@ export function spokenRemaining(left: Remaining, words: SpokenWords, intl: strin
     ] as const
   )
     .filter(([value]) => value > 0)
-    .map(([value, forms]) => counted(intl, value, forms));
+    .map(([value, forms]) => counted(counting, value, forms));
   if (parts.length === 0) return words.underAMinute;
-  return fill(words.closesIn, { duration: listOf(intl, parts) });
+  return fill(words.closesIn, { duration: listOf(counting, parts) });
 }

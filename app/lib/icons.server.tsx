@@ -9,7 +9,8 @@ import {
   X,
 } from "lucide-react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { ICON_PREFIX, type IconName } from "~/lib/icons";
+import { BrandDrawing } from "~/components/BrandDrawing.server";
+import { BRAND_SYMBOL, ICON_PREFIX, type IconName } from "~/lib/icons";
 
 const ICONS: Record<IconName, LucideIcon> = {
   close: X,
@@ -25,15 +26,18 @@ let drawn: string | undefined;
 
 /**
  * Every icon of the interactive parts as an SVG <symbol>, drawn once with lucide-react: the
- * shapes only, since the <svg> that shows one (components/Icon.tsx) sets the stroke.
+ * shapes only, since the <svg> that shows one (components/Icon.tsx) sets the stroke. Then the
+ * logo, which brings its own colours (components/BrandMark.tsx).
  */
 export function iconSymbols(): string {
-  drawn ??= Object.entries(ICONS)
+  drawn ??= `${Object.entries(ICONS)
     .map(([name, Icon]) => {
       const svg = renderToStaticMarkup(<Icon />);
       const shapes = svg.slice(svg.indexOf(">") + 1, svg.lastIndexOf("</svg>"));
       return `<symbol id="${ICON_PREFIX}${name}" viewBox="0 0 24 24">${shapes}</symbol>`;
     })
-    .join("");
+    .join("")}<symbol id="${BRAND_SYMBOL}" viewBox="0 0 32 32">${renderToStaticMarkup(
+    <BrandDrawing />,
+  )}</symbol>`;
   return drawn;
 }

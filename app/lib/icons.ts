@@ -16,3 +16,6 @@ export type IconName = (typeof ICON_NAMES)[number];
 
 /** Prefix of the symbols' ids: `#icon-share`. */
 export const ICON_PREFIX = "icon-";
+
+/** The logo's symbol in the same sprite (components/BrandDrawing.server.tsx). */
+export const BRAND_SYMBOL = "brand-mark";

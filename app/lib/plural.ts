@@ -7,10 +7,53 @@ export type CountedForms = { readonly other: string } & {
   readonly [category in Intl.LDMLPluralRule]?: string;
 };
 
-/** `count` in the phrase its language's grammar gives it. `intl` is a BCP 47 tag ("ar-AE-u-nu-latn"). */
-export function counted(intl: string, count: number, forms: CountedForms): string {
-  const phrase = forms[new Intl.PluralRules(intl).select(count)] ?? forms.other;
-  return fill(phrase, { count: new Intl.NumberFormat(intl).format(count) });
+/**
+ * How a language writes and counts small numbers, worked out once by the server's ICU and sent
+ * with the page. A browser's first Intl.NumberFormat or Arabic Intl.PluralRules loads ICU data
+ * for 8–28 ms on the main thread; the countdown would pay that while hydrating, on every visit.
+ */
+export type Counting = {
+  /** A BCP 47 tag ("ar-AE-u-nu-latn"), for counts past the tables below. */
+  intl: string;
+  /** The plural category of each count from 0 to 99, one digit each: its index in CATEGORIES. */
+  categories: string;
+  /** How one, two and three items are joined: "{0}", "{0} and {1}", "{0}, {1}, and {2}". */
+  lists: readonly string[];
+};
+
+const CATEGORIES: readonly Intl.LDMLPluralRule[] = ["zero", "one", "two", "few", "many", "other"];
+const TABLE_SIZE = 100;
+
+/** The Counting of a language; the browser never calls this. */
+export function countingFor(intl: string): Counting {
+  const rules = new Intl.PluralRules(intl);
+  // The site writes Western digits in both languages (lib/locale.ts), so the browser can
+  // write a count under 100 as it is.
+  if (new Intl.NumberFormat(intl).format(9876543210).replace(/\D/g, "") !== "9876543210") {
+    throw new Error(`${intl}: counts must be written in Western digits, as lib/locale.ts says`);
+  }
+  const join = new Intl.ListFormat(intl, { type: "conjunction" });
+  const slots = ["{0}", "{1}", "{2}"];
+  return {
+    intl,
+    categories: Array.from({ length: TABLE_SIZE }, (_, count) =>
+      CATEGORIES.indexOf(rules.select(count)),
+    ).join(""),
+    lists: [1, 2, 3].map((size) => join.format(slots.slice(0, size))),
+  };
+}
+
+/** `count` in the phrase its language's grammar gives it. */
+export function counted(counting: Counting, count: number, forms: CountedForms): string {
+  // Only whole counts from 0 to 99 are in the table.
+  const index = counting.categories[count];
+  const [category, number] = index
+    ? [CATEGORIES[Number(index)], String(count)]
+    : [
+        new Intl.PluralRules(counting.intl).select(count),
+        new Intl.NumberFormat(counting.intl).format(count),
+      ];
+  return fill((category && forms[category]) ?? forms.other, { count: number });
 }
 
 /** Puts values into "{name}" slots; a slot with no value stays as it is. */
@@ -19,6 +62,9 @@ export function fill(template: string, values: Record<string, string>): string {
 }
 
 /** "a, b and c" in the language's own way ("a وb وc" in Arabic). */
-export function listOf(intl: string, parts: readonly string[]): string {
-  return new Intl.ListFormat(intl, { type: "conjunction" }).format(parts);
+export function listOf(counting: Counting, parts: readonly string[]): string {
+  const pattern = counting.lists[parts.length - 1];
+  return pattern
+    ? pattern.replace(/\{(\d)\}/g, (_, index: string) => parts[Number(index)] ?? "")
+    : new Intl.ListFormat(counting.intl, { type: "conjunction" }).format(parts);
 }

@@ -5,7 +5,7 @@ import { Hero } from "~/components/Hero";
 import { requireStaticParts, StaticPart } from "~/components/StaticPart";
 import { copyFor } from "~/content/copy.server";
 import { headFor } from "~/lib/head.server";
-import { LOCALE_INFO, localeOfPath } from "~/lib/locale";
+import { localeOfPath } from "~/lib/locale";
 import { metaFromLoader } from "~/lib/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -18,7 +18,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       label: copy.landing.hero.countdownLabel,
       deadlineNote: copy.landing.hero.deadlineNote,
       copy: copy.ui.countdown,
-      intl: LOCALE_INFO[locale].intl,
     },
   });
 }

@@ -9,7 +9,7 @@ import { attributionFrom } from "~/lib/attribution";
 import { getConfig } from "~/lib/config.server";
 import { headFor } from "~/lib/head.server";
 import { recordLead } from "~/lib/leads.server";
-import { LOCALE_INFO, localeOfPath, localePath } from "~/lib/locale";
+import { localeOfPath, localePath } from "~/lib/locale";
 import { readThankYou } from "~/lib/redirect.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -49,7 +49,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       returnUrl: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
       head,
       copy: copy.thankYou,
-      intl: LOCALE_INFO[locale].intl,
     },
     {
       headers: {

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { addCompileHint } from "../compile-hints.mjs";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -73,6 +74,7 @@ const BUILD_INPUTS = [
   "postcss.config.js",
   "tsconfig.json",
   "package-lock.json",
+  "scripts/compile-hints.mjs",
 ];
 
 function buildInputsHash() {
@@ -101,5 +103,6 @@ export function ensureBuild() {
     },
   );
   if (status !== 0) fail("The build failed; see the output above.");
+  addCompileHint(root);
   writeFileSync(stamp, wanted);
 }

@@ -10,6 +10,35 @@ test("the home page renders its headline, in the site's frame", async ({ page })
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
+test("the page paints before any of its JavaScript is fetched, then hydrates", async ({ page }) => {
+  await page.addInitScript(() => {
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { parsedHeading: Element | null }).parsedHeading =
+        document.querySelector("h1");
+    });
+  });
+  await page.goto("/");
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const timing = await page.evaluate(() => ({
+    paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    scripts: performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/build\/.+\.js$/.test(entry.name))
+      .map((entry) => ({ name: entry.name, start: entry.startTime })),
+  }));
+  expect(timing.paint).not.toBeNull();
+  expect(timing.scripts.length).toBeGreaterThan(3);
+  for (const script of timing.scripts) {
+    expect(script.start, script.name).toBeGreaterThan(timing.paint ?? 0);
+  }
+  // It hydrates the server's page rather than drawing it again: the heading is the parsed one.
+  const kept = await page.evaluate(() => {
+    const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;
+    return parsed instanceof HTMLHeadingElement && parsed === document.querySelector("h1");
+  });
+  expect(kept).toBe(true);
+});
+
 test("the skip link is the first stop and moves focus to the content", async ({ page }) => {
   await page.goto("/");
   await page.keyboard.press("Tab");

@@ -356,6 +356,8 @@ describe(".dockerignore", () => {
       "remix.config.js",
       "remix.env.d.ts",
       "tsconfig.json",
+      // `npm run build`'s second step.
+      "scripts/compile-hints.mjs",
     ]);
     const others = files.filter(
       (path) => !/^(app|public)\//.test(path) && !configuration.has(path),

@@ -1,6 +1,9 @@
 import type { landing as en } from "~/content/landing";
 import type { Localized } from "~/content/localized";
-import { counted } from "~/lib/plural";
+import { LOCALE_INFO } from "~/lib/locale";
+import { counted, countingFor } from "~/lib/plural";
+
+const counting = countingFor(LOCALE_INFO.ar.intl);
 
 /** Ratings after "بناءً على" ("based on"): the dual is in the genitive. */
 const ratings = {
@@ -41,7 +44,7 @@ export const landing: Localized<typeof en> = {
       value: 4.8,
       count: 47,
       before: "التقييم",
-      after: (count: number) => `بناءً على ${counted("ar-AE-u-nu-latn", count, ratings)}`,
+      after: (count: number) => `بناءً على ${counted(counting, count, ratings)}`,
     },
     mockup: {
       alertTitle: "رادار بعد 400 م",

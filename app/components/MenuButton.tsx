@@ -1,0 +1,46 @@
+import type { RefObject } from "react";
+import { useHydrated } from "remix-utils/use-hydrated";
+import { Icon } from "~/components/Icon";
+
+/**
+ * The small screens' menu button. Its own component because useHydrated re-renders whoever
+ * calls it once hydration ends: this button, not the whole header.
+ */
+export function MenuButton({
+  open,
+  onToggle,
+  buttonRef,
+  controls,
+  labels,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  buttonRef: RefObject<HTMLButtonElement>;
+  /** The id of the menu it opens. */
+  controls: string;
+  labels: { menu: string; closeMenu: string };
+}) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <button
+      ref={buttonRef}
+      type="button"
+      onClick={onToggle}
+      aria-expanded={open}
+      aria-controls={controls}
+      aria-label={open ? labels.closeMenu : labels.menu}
+      className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-slate-100 md:hidden dark:hover:bg-ink-800"
+    >
+      <Icon name={open ? "close" : "menu"} className="size-6" />
+    </button>
+  ) : (
+    // Without JavaScript the menu can't open: the same links wait in the footer.
+    <a
+      href="#footer-nav"
+      className="inline-flex size-11 items-center justify-center rounded-xl md:hidden"
+      aria-label={labels.menu}
+    >
+      <Icon name="menu" className="size-6" />
+    </a>
+  );
+}
