@@ -45,8 +45,9 @@ export function parseRemixBoot(script: string): RemixBoot | null {
   return boot.routeModules && boot.entry && boot.routes.length > 0 ? boot : null;
 }
 
-/** Remix's preloads, as its <Scripts> writes them. */
-const MODULE_PRELOAD = /<link rel="modulepreload" href="([^"]+)"\/>/g;
+/** Remix's preloads, as its <Scripts> writes them, and the same held for no media. */
+const MODULE_PRELOAD = '<link rel="modulepreload" href=';
+const HELD_MODULE_PRELOAD = '<link rel="modulepreload" media="not all" href=';
 
 /** What a preload becomes: the same link, for no media, so the browser leaves it alone. */
 const HELD_PRELOAD = 'link[rel="modulepreload"][media="not all"]';
@@ -107,10 +108,5 @@ export function bootAfterFirstPaint(html: string): string {
   if (!found || !boot) return html;
   // A module script without `async` runs only once the document is parsed.
   const script = `<script nonce="${found[1]}" type="module">${bootScript(boot)}</script>`;
-  return html
-    .replace(found[0], () => script)
-    .replace(
-      MODULE_PRELOAD,
-      (_, href: string) => `<link rel="modulepreload" href="${href}" media="not all"/>`,
-    );
+  return html.replace(found[0], () => script).replaceAll(MODULE_PRELOAD, HELD_MODULE_PRELOAD);
 }

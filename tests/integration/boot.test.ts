@@ -18,7 +18,7 @@ afterAll(async () => {
 
 async function pageScripts(path: string) {
   const html = await (await directFetch(new URL(path, site.origin))).text();
-  const hrefs = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+  const hrefs = [...html.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
     (match) => match[1] as string,
   );
   return hrefs.map((href) => ({ href, code: readFileSync(`${publicDir}${href}`, "utf8") }));
