@@ -35,6 +35,7 @@ function runBoot(html: string, { painted = false, paintTiming = true } = {}) {
   const log: string[] = [];
   const frames: (() => void)[] = [];
   const timers: { ms: number; run: () => void }[] = [];
+  const ran = new Set<{ ms: number; run: () => void }>();
   const observers: {
     callback: (list: unknown, observer: unknown) => void;
     disconnected: boolean;
@@ -99,9 +100,17 @@ function runBoot(html: string, { painted = false, paintTiming = true } = {}) {
       for (const callback of frames.splice(0)) callback();
     },
     timers,
+    /** Runs every timer due by `upTo`, including those the ones run set, once each. */
     runTimers: async (upTo: number) => {
-      for (const timer of timers.filter((t) => t.ms <= upTo)) timer.run();
-      await new Promise((resolve) => setImmediate(resolve));
+      for (;;) {
+        const due = timers.filter((timer) => timer.ms <= upTo && !ran.has(timer));
+        if (due.length === 0) return;
+        for (const timer of due) {
+          ran.add(timer);
+          timer.run();
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+      }
     },
   };
 }

@@ -69,6 +69,8 @@ function bootScript(boot: RemixBoot): string {
     "  if (started) return;",
     "  started = true;",
     `  for (const link of document.querySelectorAll(${JSON.stringify(HELD_PRELOAD)})) link.removeAttribute("media");`,
+    // Starting sixteen downloads takes a few milliseconds; the imports get a task of their own.
+    "  await new Promise((resolve) => setTimeout(resolve));",
     `  const [${names.join(", ")}] = await Promise.all([${urls
       .map((url) => `import(${JSON.stringify(url)})`)
       .join(", ")}]);`,
