@@ -12,7 +12,8 @@
 # `--build-arg NODE_VERSION=…` or here; the test installs the same version to replay the build.
 ARG NODE_VERSION=24.21.0
 
-# 1. Build: every dependency from the lockfile, then `remix build` (build/ and public/build/).
+# 1. Build: every dependency from the lockfile, then `npm run build` (`remix build` and the
+#    compile hint: build/ and public/build/).
 #    No install scripts run; nothing the site or its build uses needs one.
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app

@@ -21,10 +21,9 @@ import { brand } from "~/content/brand";
 import { errorFallback } from "~/content/error";
 import { languageOffers } from "~/content/language";
 import { uiCopy } from "~/content/ui-copy.server";
-import { useVisitAttribution } from "~/hooks/use-attribution";
 import { useLinkClicks } from "~/hooks/use-link-clicks";
 import { useNonce } from "~/hooks/use-nonce";
-import { usePageViews } from "~/hooks/use-page-views";
+import { useVisit } from "~/hooks/use-visit";
 import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
 import { suggestedLocale } from "~/lib/language-hint.server";
@@ -71,13 +70,12 @@ function useNoScriptRefresh(): string | null {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const visit = useVisitAttribution();
   const refresh = useNoScriptRefresh();
   const nonce = useNonce();
   const location = useLocation();
   // Without the root's data (its loader failed), the path still says the language.
   const locale = data?.locale ?? localeOfPath(location.pathname);
-  usePageViews(visit, locale);
+  const visit = useVisit(locale);
   useLinkClicks(visit);
   return (
     <html lang={LOCALE_INFO[locale].lang} dir={LOCALE_INFO[locale].dir}>

@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Countdown } from "~/components/Countdown";
 import { ui } from "~/content/ui";
-import { countingFor } from "~/lib/plural";
+import { countingFor } from "~/lib/plural.server";
 
 const LOADED = Date.UTC(2026, 5, 1, 8, 30, 0);
 const SECOND = 1000;

@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
-import { type RefObject, useEffect } from "react";
+import { type MutableRefObject, useEffect } from "react";
 import { track } from "~/lib/analytics.client";
-import { type Attribution, DIRECT } from "~/lib/attribution";
+import type { Attribution } from "~/lib/attribution";
 import { rememberLanguageChoice } from "~/lib/language-cookie";
 import {
   DISMISS,
@@ -20,7 +20,7 @@ import {
  * after React's own handlers, so a router <Link> has already claimed its click. It also works
  * the language offer's two controls, which sit in a static part (lib/static-parts.ts).
  */
-export function useLinkClicks(visit: RefObject<Attribution>): void {
+export function useLinkClicks(visit: MutableRefObject<Attribution>): void {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -39,7 +39,7 @@ export function useLinkClicks(visit: RefObject<Attribution>): void {
         const href = link.getAttribute("href") ?? "";
         const corrected = leadHrefForVisit(
           href,
-          { source: visit.current?.source ?? DIRECT.source, pathname },
+          { source: visit.current.source, pathname },
           origin,
         );
         if (corrected !== href) link.setAttribute("href", corrected);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { bootAfterFirstPaint, parseRemixBoot, UNPAINTED_START_MS } from "~/lib/boot-script.server";
 
 // The end of a document as @remix-run/react 2.17's <Scripts> writes it.
@@ -148,11 +148,21 @@ describe("bootAfterFirstPaint", () => {
     expect(html.startsWith('<!DOCTYPE html><html><head><link rel="stylesheet"')).toBe(true);
   });
 
-  it("leaves a document whose script it does not recognise as Remix wrote it", () => {
+  it("keeps a script it does not recognise, says so once, and still holds the preloads", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const changed = DOCUMENT.replace("window.__remixRouteModules", "window.__remixRoutes");
-    expect(bootAfterFirstPaint(changed)).toBe(changed);
+    const held = changed.replaceAll(
+      '<link rel="modulepreload" href=',
+      '<link rel="modulepreload" media="not all" href=',
+    );
+    expect(bootAfterFirstPaint(changed)).toBe(held);
+    expect(bootAfterFirstPaint(changed)).toBe(held);
+    expect(warn).toHaveBeenCalledTimes(1);
+    // A document without Remix's script (none is expected) is no news.
     const noScript = DOCUMENT.replace(/<script nonce="abc" type="module"[\s\S]*<\/script>/, "");
-    expect(bootAfterFirstPaint(noScript)).toBe(noScript);
+    expect(bootAfterFirstPaint(noScript)).not.toContain('<script nonce="abc" type="module"');
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 
   it("starts nothing until the first contentful paint, then a frame later imports as Remix did", async () => {

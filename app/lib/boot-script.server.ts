@@ -45,11 +45,14 @@ export function parseRemixBoot(script: string): RemixBoot | null {
   return boot.routeModules && boot.entry && boot.routes.length > 0 ? boot : null;
 }
 
-/** Remix's preloads, and the same held back: for no media, which browsers skip. */
+/**
+ * Remix's preloads, and the same held back: for no media. Chromium leaves such a preload alone
+ * and starts it when `media` goes; a browser that does not look at `media` for module preloads
+ * starts them at once, as Remix meant.
+ */
 const MODULE_PRELOAD = '<link rel="modulepreload" href=';
 const HELD_MODULE_PRELOAD = '<link rel="modulepreload" media="not all" href=';
-/** The held preloads, as the boot script finds them. */
-const HELD_PRELOAD = 'link[rel="modulepreload"][media="not all"]';
+const HELD_PRELOAD_SELECTOR = 'link[rel="modulepreload"][media="not all"]';
 
 /** A page that never paints (a tab opened in the background) starts this long after parsing. */
 export const UNPAINTED_START_MS = 3000;
@@ -57,22 +60,21 @@ export const UNPAINTED_START_MS = 3000;
 /**
  * Once the browser reports the first contentful paint, and a frame after that: the held
  * preloads are let go, so the page's modules download side by side as Remix meant, then the
- * same imports as Remix's script; the browser entry, last, hydrates.
+ * same imports as Remix's script in its order (the manifest first); the browser entry, last,
+ * hydrates.
  */
 function bootScript(boot: RemixBoot): string {
-  const urls = [...boot.sideEffects, ...boot.routes.map((route) => route.url)];
-  const names = [...boot.sideEffects.map(() => ""), ...boot.routes.map((route) => route.name)];
+  const routes = boot.routes.map((route) => `import(${JSON.stringify(route.url)})`);
   return [
     "let started = false;",
     "const boot = async () => {",
     "  if (started) return;",
     "  started = true;",
-    `  for (const link of document.querySelectorAll(${JSON.stringify(HELD_PRELOAD)})) link.removeAttribute("media");`,
+    `  for (const link of document.querySelectorAll(${JSON.stringify(HELD_PRELOAD_SELECTOR)})) link.removeAttribute("media");`,
     // Starting sixteen downloads takes a few milliseconds; the imports get a task of their own.
     "  await new Promise((resolve) => setTimeout(resolve));",
-    `  const [${names.join(", ")}] = await Promise.all([${urls
-      .map((url) => `import(${JSON.stringify(url)})`)
-      .join(", ")}]);`,
+    ...boot.sideEffects.map((url) => `  await import(${JSON.stringify(url)});`),
+    `  const [${boot.routes.map((route) => route.name).join(", ")}] = await Promise.all([${routes.join(", ")}]);`,
     `  window.__remixRouteModules = ${boot.routeModules};`,
     `  await import(${JSON.stringify(boot.entry)});`,
     "};",
@@ -89,24 +91,26 @@ function bootScript(boot: RemixBoot): string {
   ].join("\n");
 }
 
+let warned = false;
+
 /**
  * The document with Remix's module script made to wait for the first paint, and its preloads
- * held until then.
+ * held until then. The preload links stay, as React hydrates them: without them it would find
+ * the document changed and render all of it again.
  *
- * Remix preloads all of the page's JavaScript (about 110 KB) at high priority, where on a slow
- * phone connection it shares the line with the stylesheet and delays the first paint by half a
- * second (Lighthouse mobile: FCP 1.5 s with them, 0.9 s without). Every call to action works
- * before hydration, so the code can wait for the paint. The preload links stay, as React
- * hydrates them (without them it would find the document changed and render all of it again),
- * but for no media (`media="not all"`), which browsers skip. A browser that ignores `media`
- * preloads them as Remix meant to: slower to paint, not broken.
- *
- * A document whose script does not look as expected (another Remix version) is left as it is.
+ * A document whose script does not look as expected (another Remix version, lazy route
+ * discovery) keeps Remix's script, which loads what it imports itself, and says so once.
  */
 export function bootAfterFirstPaint(html: string): string {
   const found = REMIX_MODULE_SCRIPT.exec(html);
   const boot = found?.[2] ? parseRemixBoot(found[2]) : null;
-  if (!found || !boot) return html;
+  if (!found || !boot) {
+    if (found && !warned) {
+      warned = true;
+      console.warn("boot-script: Remix's module script has changed; it now runs before the paint");
+    }
+    return html.replaceAll(MODULE_PRELOAD, HELD_MODULE_PRELOAD);
+  }
   // A module script without `async` runs only once the document is parsed.
   const script = `<script nonce="${found[1]}" type="module">${bootScript(boot)}</script>`;
   return html.replace(found[0], () => script).replaceAll(MODULE_PRELOAD, HELD_MODULE_PRELOAD);

@@ -4,10 +4,11 @@ import {
   countdownTarget,
   DEFAULT_BETA_LENGTH_MS,
   nextTickDelay,
+  openingSentence,
   remaining,
   spokenRemaining,
 } from "~/lib/countdown";
-import { countingFor } from "~/lib/plural";
+import { countingFor } from "~/lib/plural.server";
 
 const EN = countingFor("en-AE");
 
@@ -109,5 +110,12 @@ describe("spokenRemaining", () => {
     expect(spokenRemaining(remaining(LOADED, LOADED + DAY), ui.countdown.spoken, EN)).toBe(
       "The beta has closed",
     );
+  });
+});
+
+describe("openingSentence", () => {
+  it("says two days for a countdown from page load, and only 'soon' for a fixed date", () => {
+    expect(openingSentence(null, ui.countdown, EN)).toBe("Beta closes in 2 days");
+    expect(openingSentence("2026-12-01T00:00:00.000Z", ui.countdown, EN)).toBe("Beta closes soon");
   });
 });

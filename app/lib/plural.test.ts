@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { counted, countingFor, fill, listOf } from "~/lib/plural";
+import { counted, fill, listOf } from "~/lib/plural";
+import { countingFor } from "~/lib/plural.server";
 
 const en = countingFor("en-AE");
 const ar = countingFor("ar-AE-u-nu-latn");

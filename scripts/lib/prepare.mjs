@@ -87,14 +87,17 @@ function buildInputsHash() {
   return hashFiles(files);
 }
 
-/** `remix build` when there is no build or any of its inputs changed since the last one. */
+/**
+ * `remix build`, then the compile hint (scripts/compile-hints.mjs), when there is no build or
+ * any of its inputs changed since the last one: what `npm run build` does.
+ */
 export function ensureBuild() {
   const stamp = join(root, "build", ".inputs-hash");
   const wanted = buildInputsHash();
   const built =
     existsSync(join(root, "build", "index.js")) && existsSync(join(root, "public", "build"));
   if (built && existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return;
-  console.log("› Building the site (remix build)…");
+  console.log("› Building the site (remix build and the compile hint)…");
   const status = run(
     process.execPath,
     [join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"],

@@ -24,13 +24,23 @@ test("the page paints before any of its JavaScript is fetched, then hydrates", a
     scripts: performance
       .getEntriesByType("resource")
       .filter((entry) => /\/build\/.+\.js$/.test(entry.name))
-      .map((entry) => ({ name: entry.name, start: entry.startTime })),
+      .map((entry) => ({
+        name: entry.name,
+        start: entry.startTime,
+        end: (entry as PerformanceResourceTiming).responseEnd,
+      })),
   }));
   expect(timing.paint).not.toBeNull();
   expect(timing.scripts.length).toBeGreaterThan(3);
   for (const script of timing.scripts) {
     expect(script.start, script.name).toBeGreaterThan(timing.paint ?? 0);
   }
+  // The preloads were let go, so the modules came side by side: the browser entry, which is
+  // imported only once the route modules have loaded and run, was already on its way before
+  // the root route's module had arrived.
+  const entry = timing.scripts.find((script) => script.name.includes("/build/entry.client-"));
+  const root = timing.scripts.find((script) => script.name.includes("/build/root-"));
+  expect(entry?.start).toBeLessThan(root?.end ?? 0);
   // It hydrates the server's page rather than drawing it again: the heading is the parsed one.
   const kept = await page.evaluate(() => {
     const parsed = (window as unknown as { parsedHeading: Element | null }).parsedHeading;

@@ -1,7 +1,8 @@
 import type { landing as en } from "~/content/landing";
 import type { Localized } from "~/content/localized";
 import { LOCALE_INFO } from "~/lib/locale";
-import { counted, countingFor } from "~/lib/plural";
+import { counted } from "~/lib/plural";
+import { countingFor } from "~/lib/plural.server";
 
 const counting = countingFor(LOCALE_INFO.ar.intl);
 

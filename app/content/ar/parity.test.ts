@@ -31,7 +31,8 @@ import * as enSections from "~/content/sections";
 import * as enShare from "~/content/share";
 import * as enUi from "~/content/ui";
 import { spokenRemaining } from "~/lib/countdown";
-import { type CountedForms, counted, countingFor, fill } from "~/lib/plural";
+import { type CountedForms, counted, fill } from "~/lib/plural";
+import { countingFor } from "~/lib/plural.server";
 
 const modules: readonly [name: string, en: object, ar: object][] = [
   ["brand", enBrand, arBrand],

@@ -1,0 +1,20 @@
+import { CATEGORIES, type Counting, TABLE_SIZE } from "~/lib/plural";
+
+/** The Counting of a language, from this server's ICU. */
+export function countingFor(intl: string): Counting {
+  const rules = new Intl.PluralRules(intl);
+  // The site writes Western digits in both languages (lib/locale.ts), so the browser can
+  // write a count under 100 as it is.
+  if (new Intl.NumberFormat(intl).format(9876543210).replace(/\D/g, "") !== "9876543210") {
+    throw new Error(`${intl}: counts must be written in Western digits, as lib/locale.ts says`);
+  }
+  const join = new Intl.ListFormat(intl, { type: "conjunction" });
+  const slots = ["{0}", "{1}", "{2}"];
+  return {
+    intl,
+    categories: Array.from({ length: TABLE_SIZE }, (_, count) =>
+      CATEGORIES.indexOf(rules.select(count)),
+    ).join(""),
+    lists: [1, 2, 3].map((size) => join.format(slots.slice(0, size))),
+  };
+}
