@@ -93,12 +93,18 @@ function runBoot(html: string, { painted = false, paintTiming = true } = {}) {
     paint: () => {
       fcp = true;
       for (const observer of observers) {
-        if (!observer.disconnected) observer.callback({}, { disconnect: () => {} });
+        const handle = {
+          disconnect: () => {
+            observer.disconnected = true;
+          },
+        };
+        if (!observer.disconnected) observer.callback({}, handle);
       }
     },
     frame: () => {
       for (const callback of frames.splice(0)) callback();
     },
+    observers,
     timers,
     /** Runs every timer due by `upTo`, including those the ones run set, once each. */
     runTimers: async (upTo: number) => {
@@ -173,6 +179,8 @@ describe("bootAfterFirstPaint", () => {
 
     page.paint();
     expect(page.log).toEqual([]);
+    // It stops listening once it has what it waited for.
+    expect(page.observers.map((observer) => observer.disconnected)).toEqual([true]);
     page.frame();
     await page.runTimers(0);
     expect(page.log.filter((line) => line.startsWith("release"))).toHaveLength(PRELOADS.length);
