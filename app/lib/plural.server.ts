@@ -1,7 +1,19 @@
 import { CATEGORIES, type Counting, TABLE_SIZE } from "~/lib/plural";
 
+// Worked out once per tag: the Arabic copy and the browser's words both ask for Arabic's.
+const made = new Map<string, Counting>();
+
 /** The Counting of a language, from this server's ICU. */
 export function countingFor(intl: string): Counting {
+  let counting = made.get(intl);
+  if (!counting) {
+    counting = count(intl);
+    made.set(intl, counting);
+  }
+  return counting;
+}
+
+function count(intl: string): Counting {
   const rules = new Intl.PluralRules(intl);
   // The site writes Western digits in both languages (lib/locale.ts), so the browser can
   // write a count under 100 as it is.

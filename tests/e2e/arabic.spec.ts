@@ -19,6 +19,15 @@ async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window);
 }
 
+/** Opens an Arabic page, hydrated; on the thank-you page, stays rather than being sent on. */
+async function openAndStay(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  if (path.includes("thank-you")) {
+    await page.getByRole("button", { name: "البقاء في هذه الصفحة" }).click();
+  }
+}
+
 /** Visible Latin-letter words on the page, less what may stay: names, addresses, numbers. */
 async function englishLeft(page: Page): Promise<string[]> {
   // Web addresses are addresses: the share page shows the link it shares.
@@ -48,11 +57,7 @@ test("every Arabic page is right to left and has no English left but names and n
 }) => {
   await atIssueSize(page);
   for (const path of ARABIC_PAGES) {
-    await page.goto(path);
-    await hydrated(page);
-    if (path.includes("thank-you")) {
-      await page.getByRole("button", { name: "البقاء في هذه الصفحة" }).click();
-    }
+    await openAndStay(page, path);
     await expect(page.locator("html")).toHaveAttribute("lang", "ar");
     await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
     expect(await englishLeft(page), path).toEqual([]);
@@ -183,11 +188,7 @@ test("a path made to look like another site is never a link there", async ({ pag
 test("axe finds nothing on the Arabic pages", async ({ page }) => {
   await atIssueSize(page);
   for (const path of ARABIC_PAGES) {
-    await page.goto(path);
-    await hydrated(page);
-    if (path.includes("thank-you")) {
-      await page.getByRole("button", { name: "البقاء في هذه الصفحة" }).click();
-    }
+    await openAndStay(page, path);
     const results = await new AxeBuilder({ page }).analyze();
     expect(
       results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`),
