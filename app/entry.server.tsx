@@ -6,6 +6,7 @@ import { staticParts } from "~/components/static-parts.server";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { bootAfterFirstPaint } from "~/lib/boot-script.server";
 import { getConfig } from "~/lib/config.server";
+import { renderAllBeforeJumps } from "~/lib/render-before-jumps.server";
 import { createRenderCache, renderCacheKey } from "~/lib/render-cache.server";
 import { installRequestGuard } from "~/lib/request-guard.server";
 import { applySecurityHeaders } from "~/lib/security-headers.server";
@@ -50,6 +51,11 @@ function render(request: Request, remixContext: EntryContext, nonce: string): st
   )}`;
 }
 
+/** The rendered document with its scripts rewritten: see each module. */
+function finished(html: string): string {
+  return renderAllBeforeJumps(bootAfterFirstPaint(html));
+}
+
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -74,7 +80,7 @@ export default async function handleRequest(
     if (!page) {
       const html = render(request, remixContext, NONCE_SLOT);
       responseStatusCode = remixContext.staticHandlerContext.statusCode;
-      page = splice(bootAfterFirstPaint(html), NONCE_SLOT, nonce.length);
+      page = splice(finished(html), NONCE_SLOT, nonce.length);
       if (responseStatusCode === 200) cache.set(key, page);
     }
     // Compressed once when cached: remix-serve's gzip leaves an encoded body alone.
@@ -86,7 +92,7 @@ export default async function handleRequest(
     }
     responseHeaders.append("Vary", "Accept-Encoding");
   } else {
-    body = bootAfterFirstPaint(render(request, remixContext, nonce));
+    body = finished(render(request, remixContext, nonce));
     responseStatusCode = remixContext.staticHandlerContext.statusCode;
   }
 

@@ -1,6 +1,10 @@
 import type { ReactNode } from "react";
 
-/** A landing-page section: an anchor target clear of the sticky header, with its heading. */
+/**
+ * A landing-page section below the first screen: an anchor target clear of the sticky header, with
+ * its heading, laid out only as it nears the viewport (tailwind.css, lib/render-before-jumps.server.ts).
+ * Nothing in it may reach outside its box, which clips what it paints (GetStarted's share menu would).
+ */
 export function Section({
   id,
   heading,
@@ -23,7 +27,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={`${id}-heading`}
-      className={`scroll-mt-16 py-16 sm:py-24 ${tones[tone]}`}
+      className={`render-when-near scroll-mt-16 py-16 sm:py-24 ${tones[tone]}`}
     >
       <div className="mx-auto max-w-6xl px-5">
         <h2

@@ -16,7 +16,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
   const { brand, footer, landing } = useCopy();
   const locale = useLocale();
   return (
-    <footer className="border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-ink-800 dark:bg-ink-900 dark:text-slate-300">
+    <footer className="render-when-near border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-ink-800 dark:bg-ink-900 dark:text-slate-300">
       <div className="mx-auto grid max-w-6xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-4">
         <div className="space-y-3">
           <p className="flex items-center gap-2 text-base font-bold text-slate-900 dark:text-white">

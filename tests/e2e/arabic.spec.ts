@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { textAsRead } from "./page-text";
 import { eventsFor, uniqueSource } from "./server-log";
 
 /**
@@ -31,7 +32,7 @@ async function openAndStay(page: Page, path: string) {
 /** Visible Latin-letter words on the page, less what may stay: names, addresses, numbers. */
 async function englishLeft(page: Page): Promise<string[]> {
   // Web addresses are addresses: the share page shows the link it shares.
-  const text = (await page.locator("body").innerText()).replace(/https?:\/\/\S+/g, "");
+  const text = (await textAsRead(page.locator("body"))).replace(/https?:\/\/\S+/g, "");
   const words = text.match(/[A-Za-z][A-Za-z0-9.@+-]*/g) ?? [];
   // The e-mail address, the name of the other language on its switch, a road's name, an OS.
   const allowed = /^(hello@darb\.ae|English|E11|iOS)$/;

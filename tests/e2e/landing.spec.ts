@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { textAsRead } from "./page-text";
 
 const SECTIONS = [
   "hero",
@@ -52,7 +53,7 @@ test("the twelve sections stand in the spec's order", async ({ page }) => {
 
 test("every claim of the spec is on the page", async ({ page }) => {
   await page.goto("/");
-  const text = (await page.locator("main").innerText()).replace(/\s+/g, " ");
+  const text = (await textAsRead(page.locator("main"))).replace(/\s+/g, " ");
   for (const claim of [
     "AI-powered safety coaching",
     "Real-time alerts",
@@ -88,6 +89,68 @@ test("the header's anchors bring each section into view", async ({ page }) => {
       .evaluate((element) => element.getBoundingClientRect().top);
     expect(top).toBeGreaterThanOrEqual(0);
   }
+});
+
+/** Where `#id` sits under the sticky header once scrolling has stopped. */
+async function settledTop(page: Page, id: string): Promise<number> {
+  let last = Number.NaN;
+  await expect
+    .poll(async () => {
+      const top = await page
+        .locator(`#${id}`)
+        .evaluate((element) => Math.round(element.getBoundingClientRect().top));
+      const settled = top === last;
+      last = top;
+      return settled;
+    })
+    .toBe(true);
+  const header = await page
+    .locator("body > header")
+    .evaluate((element) => Math.round(element.getBoundingClientRect().bottom));
+  return last - header;
+}
+
+test("sections below the first screen wait to be laid out until they near it", async ({ page }) => {
+  await page.goto("/");
+  // What is skipped is a section's content, not its box.
+  const laidOut = (id: string) =>
+    page
+      .locator(`#${id}-heading`)
+      .evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+  expect(await laidOut("hero")).toBe(true);
+  expect(await laidOut("faq")).toBe(false);
+  await page.locator("#faq").scrollIntoViewIfNeeded();
+  await expect.poll(() => laidOut("faq")).toBe(true);
+});
+
+test("a smooth scroll to each section lands it right under the header", async ({ page }) => {
+  // Sections not yet laid out stand in at an estimated height; a smooth scroll passing them
+  // would end off its target unless every one is laid out before it starts.
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  for (const [label, id] of NAV) {
+    await page.goto("/");
+    await hydrated(page);
+    if (isMobile()) await page.getByRole("button", { name: "Menu" }).click();
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: label }).click();
+    await expect(page).toHaveURL(new RegExp(`#${id}$`));
+    expect(Math.abs(await settledTop(page, id)), id).toBeLessThanOrEqual(1);
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a link to a section, and a page opened at one, land it under the header", async ({
+    page,
+  }) => {
+    await page.emulateMedia({ reducedMotion: "no-preference" });
+    await page.goto("/#faq");
+    expect(Math.abs(await settledTop(page, "faq"))).toBeLessThanOrEqual(1);
+    await page.goto("/");
+    await page.locator("footer").getByRole("link", { name: "App Plans" }).click();
+    await expect(page).toHaveURL(/#plans$/);
+    expect(Math.abs(await settledTop(page, "plans"))).toBeLessThanOrEqual(1);
+  });
 });
 
 // The menu collapses under 768 px: "@phone" tests run in the mobile project only.

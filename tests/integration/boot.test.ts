@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { RENDER_ALL_ATTRIBUTE } from "~/lib/render-before-jumps.server";
 import { COMPILE_HINT } from "../../scripts/compile-hints.mjs";
 import { directFetch, startBuiltServer } from "./server";
 
@@ -35,6 +36,30 @@ describe("the page's scripts", () => {
       expect(hinted[0]?.href).toBe(largest.href);
       // React DOM is in it: its production build links its error codes to this page.
       expect(hinted[0]?.code).toContain("reactjs.org/docs/error-decoder.html");
+    }
+  });
+});
+
+describe("sections below the first screen", () => {
+  it("are laid out near the viewport, and all of them before a jump", async () => {
+    for (const path of ["/", "/ar"]) {
+      const html = await (await directFetch(new URL(path, site.origin))).text();
+      const href = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1];
+      const css = readFileSync(`${publicDir}${href}`, "utf8");
+      expect(css).toContain(".render-when-near{content-visibility:auto;");
+      expect(css).toContain(
+        `:root:is([${RENDER_ALL_ATTRIBUTE}],:has(:target)) .render-when-near{content-visibility:visible}`,
+      );
+      expect(html.match(/<section[^>]*class="render-when-near /g)).toHaveLength(8);
+      expect(html).toMatch(/<footer class="render-when-near /);
+      // The flag's script runs in the restorer's element, before the restorer.
+      const restorer = /<script nonce="[^"]+">([^<]*\(\(STORAGE_KEY[^<]*)<\/script>/.exec(
+        html,
+      )?.[1];
+      expect(restorer?.indexOf(`setAttribute("${RENDER_ALL_ATTRIBUTE}"`)).toBeGreaterThan(0);
+      expect(restorer?.indexOf(`setAttribute("${RENDER_ALL_ATTRIBUTE}"`)).toBeLessThan(
+        restorer?.indexOf("((STORAGE_KEY") ?? 0,
+      );
     }
   });
 });
