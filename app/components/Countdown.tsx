@@ -74,7 +74,7 @@ export function Countdown({
             >
               {left ? pad(left[unit]) : copy.placeholder}
             </span>
-            <span className="text-xs font-medium text-slate-600 uppercase dark:text-slate-400">
+            <span className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">
               {copy.units[unit]}
             </span>
           </div>

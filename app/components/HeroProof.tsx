@@ -7,7 +7,7 @@ export function HeroProof() {
   const { landing, intl } = useCopy();
   const copy = landing.hero;
   return (
-    <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium text-slate-700 dark:text-slate-300">
+    <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-slate-700 dark:text-slate-300">
       <li className="flex items-center gap-2">
         <Users aria-hidden="true" className="size-4 text-road-700 dark:text-road-500" />
         {copy.socialProof}
@@ -16,7 +16,7 @@ export function HeroProof() {
         <Star aria-hidden="true" className="size-4 fill-sand-500 text-sand-500" />
         <span>
           {copy.rating.before}{" "}
-          <span className="font-bold text-slate-900 dark:text-white">
+          <span className="font-semibold text-slate-900 dark:text-white">
             {formatDecimal(copy.rating.value, intl)}
           </span>{" "}
           {copy.rating.after(copy.rating.count)}

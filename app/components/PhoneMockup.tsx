@@ -44,11 +44,11 @@ export function PhoneMockup() {
             <circle cx="150" cy="60" r="8" fill="#e0a43b" stroke="white" strokeWidth="3" />
           </svg>
           <div className="absolute inset-x-3 top-8 rounded-2xl bg-white/95 p-3 text-ink-950 shadow-lg dark:bg-ink-900/95 dark:text-white">
-            <p className="flex items-center gap-2 text-xs font-bold text-alert-600 dark:text-sand-300">
+            <p className="flex items-center gap-2 text-xs font-semibold text-alert-600 dark:text-sand-300">
               <TriangleAlert className="size-4" />
               {copy.alertTitle}
             </p>
-            <p className="mt-1 text-[11px] text-slate-600 dark:text-slate-300">{copy.alertBody}</p>
+            <p className="mt-1 text-[10px] text-slate-600 dark:text-slate-300">{copy.alertBody}</p>
           </div>
           <div className="absolute inset-x-3 bottom-4 flex items-center justify-between gap-2 rounded-2xl bg-ink-900 p-3 text-white">
             <div className="min-w-0 whitespace-nowrap">
@@ -57,7 +57,7 @@ export function PhoneMockup() {
             </div>
             <div className="shrink-0 text-end">
               <p className="text-[10px] whitespace-nowrap text-slate-300">{copy.score}</p>
-              <p className="text-lg font-extrabold text-road-500">{copy.scoreValue}</p>
+              <p className="text-lg font-bold text-road-500">{copy.scoreValue}</p>
             </div>
           </div>
         </div>

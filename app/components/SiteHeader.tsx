@@ -55,7 +55,7 @@ export function SiteHeader({
                     <SectionLink
                       id={link.id}
                       onNavigate={() => send("link")}
-                      className="flex min-h-12 items-center rounded-lg px-3 font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900 md:min-h-11 md:text-sm dark:text-slate-200 dark:hover:bg-ink-800 dark:hover:text-white"
+                      className="flex min-h-12 items-center rounded-lg px-3 font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 md:min-h-11 md:text-sm dark:text-slate-200 dark:hover:bg-ink-800 dark:hover:text-white"
                     >
                       {link.label}
                     </SectionLink>
