@@ -91,6 +91,19 @@ test("the header's anchors bring each section into view", async ({ page }) => {
   }
 });
 
+async function isInViewport(locator: Locator): Promise<boolean> {
+  return locator.evaluate(
+    (element) =>
+      new Promise<boolean>((resolve) => {
+        const observer = new IntersectionObserver(([entry]) => {
+          observer.disconnect();
+          resolve(entry?.isIntersecting ?? false);
+        });
+        observer.observe(element);
+      }),
+  );
+}
+
 /** Where `#id` sits under the sticky header once scrolling has stopped. */
 async function settledTop(page: Page, id: string): Promise<number> {
   let last = Number.NaN;
@@ -135,6 +148,60 @@ test("a smooth scroll to each section lands it right under the header", async ({
     await expect(page).toHaveURL(new RegExp(`#${id}$`));
     expect(Math.abs(await settledTop(page, id)), id).toBeLessThanOrEqual(1);
   }
+});
+
+test("a new page starts at its top, and Back puts the visitor where they were, at once", async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await page.goto("/");
+  await hydrated(page);
+  const sitemap = page.locator("footer").getByRole("link", { name: "Sitemap" });
+  // Down the page a screen at a time, as a visitor reads it.
+  for (let screens = 0; screens < 30 && !(await isInViewport(sitemap)); screens++) {
+    await page.keyboard.press("PageDown");
+  }
+  await expect(sitemap).toBeInViewport();
+  // Keyboard scrolling glides: wait until the page is still.
+  let where = -1;
+  await expect
+    .poll(async () => {
+      const y = await page.evaluate(() => Math.round(window.scrollY));
+      const still = y === where;
+      where = y;
+      return still;
+    })
+    .toBe(true);
+  expect(where).toBeGreaterThan(3000);
+  // Every position the page takes, frame by frame: no glide through the page either way.
+  const positions = () =>
+    page.evaluate(() => {
+      const seen: number[] = [Math.round(window.scrollY)];
+      (window as unknown as { seen: number[] }).seen = seen;
+      const frame = () => {
+        const y = Math.round(window.scrollY);
+        if (seen.at(-1) !== y) seen.push(y);
+        if (seen.length < 50) requestAnimationFrame(frame);
+      };
+      requestAnimationFrame(frame);
+    });
+  const seen = () => page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+
+  await positions();
+  await sitemap.click();
+  await expect(page).toHaveURL(/\/sitemap$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // At most one step between: where the short page first cut the long one's position off.
+  const down = await seen();
+  expect(down[0]).toBe(where);
+  expect(down.at(-1)).toBe(0);
+  expect(down.length).toBeLessThanOrEqual(3);
+
+  await positions();
+  await page.goBack();
+  await expect(page.locator("#hero")).toBeVisible();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(where);
+  expect(await seen()).toEqual([0, where]);
 });
 
 test.describe("without JavaScript", () => {
