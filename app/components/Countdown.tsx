@@ -68,7 +68,8 @@ export function Countdown({
             key={unit}
             className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 dark:border-ink-700 dark:bg-ink-900"
           >
-            {/* Two digits wide from the start, the placeholder's text where the digits' will be: no shift. */}
+            {/* Two digits wide from the start, the placeholder's text starting where the digits'
+                will: replacing it shifts nothing. */}
             <span
               data-unit={unit}
               className="min-w-[2ch] text-start text-2xl leading-9 font-bold tabular-nums sm:text-3xl"

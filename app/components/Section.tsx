@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 
 /**
- * A landing-page section below the first screen: an anchor target clear of the sticky header, with
- * its heading, laid out only as it nears the viewport (tailwind.css, lib/render-before-jumps.server.ts).
- * Nothing in it may reach outside its box, which clips what it paints (GetStarted's share menu would).
+ * A landing-page section below the first screen: an anchor target clear of the sticky header,
+ * with its heading, laid out only as it nears the viewport (`render-when-near` in tailwind.css,
+ * lib/render-before-jumps.server.ts). Nothing in it may reach outside its box, which clips what
+ * it paints: GetStarted's share menu would, so GetStarted is not a Section.
  */
 export function Section({
   id,
