@@ -104,23 +104,29 @@ async function isInViewport(locator: Locator): Promise<boolean> {
   );
 }
 
-/** Where `#id` sits under the sticky header once scrolling has stopped. */
-async function settledTop(page: Page, id: string): Promise<number> {
+/** What `measure` reads once it reads the same twice running: scrolling has stopped. */
+async function settled(measure: () => Promise<number>): Promise<number> {
   let last = Number.NaN;
   await expect
     .poll(async () => {
-      const top = await page
-        .locator(`#${id}`)
-        .evaluate((element) => Math.round(element.getBoundingClientRect().top));
-      const settled = top === last;
-      last = top;
-      return settled;
+      const value = await measure();
+      const still = value === last;
+      last = value;
+      return still;
     })
     .toBe(true);
+  return last;
+}
+
+/** Where `#id` sits under the sticky header once scrolling has stopped. */
+async function settledTop(page: Page, id: string): Promise<number> {
+  const top = await settled(() =>
+    page.locator(`#${id}`).evaluate((element) => Math.round(element.getBoundingClientRect().top)),
+  );
   const header = await page
     .locator("body > header")
     .evaluate((element) => Math.round(element.getBoundingClientRect().bottom));
-  return last - header;
+  return top - header;
 }
 
 test("sections below the first screen wait to be laid out until they near it", async ({ page }) => {
@@ -163,15 +169,7 @@ test("a new page starts at its top, and Back puts the visitor where they were, a
   }
   await expect(sitemap).toBeInViewport();
   // Keyboard scrolling glides: wait until the page is still.
-  let where = -1;
-  await expect
-    .poll(async () => {
-      const y = await page.evaluate(() => Math.round(window.scrollY));
-      const still = y === where;
-      where = y;
-      return still;
-    })
-    .toBe(true);
+  const where = await settled(() => page.evaluate(() => Math.round(window.scrollY)));
   expect(where).toBeGreaterThan(3000);
   // Every position the page takes, frame by frame: no glide through the page either way.
   const positions = () =>
