@@ -234,10 +234,17 @@ describe("SIGTERM", () => {
       for (const outcome of outcomes) if (outcome.kind === "ok") expect(outcome.status).toBe(200);
       // After the signal a visitor's next request on its connection is answered with
       // Connection: close, then the next one is refused. A keep-alive request racing the close of
-      // an idle connection can fail before any answer (at most one per visitor).
+      // an idle connection can fail before any answer (at most one per visitor), and so can a new
+      // connection the kernel had taken in just as the server stopped: it is closed with the idle
+      // ones before its request was read (seen once in a loaded CI run), a refusal all the same.
       const refusedOrRaced = afterSignal.filter((outcome) => outcome.kind === "error");
       expect(
-        refusedOrRaced.every((o) => o.kind === "error" && (o.code === "ECONNREFUSED" || o.reused)),
+        refusedOrRaced.every(
+          (o) =>
+            o.kind === "error" &&
+            (o.code === "ECONNREFUSED" || o.code === "ECONNRESET" || o.reused),
+        ),
+        JSON.stringify(tally(afterSignal)),
       ).toBe(true);
       expect(
         refusedOrRaced.filter((o) => o.kind === "error" && o.code !== "ECONNREFUSED").length,
