@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { staticParts } from "~/components/static-parts.server";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { bootAfterFirstPaint } from "~/lib/boot-script.server";
-import { getConfig } from "~/lib/config.server";
+import { checkConfigAtStart, getConfig } from "~/lib/config.server";
 import { renderAllBeforeJumps } from "~/lib/render-before-jumps.server";
 import { createRenderCache, renderCacheKey } from "~/lib/render-cache.server";
 import { installRequestGuard } from "~/lib/request-guard.server";
@@ -19,8 +19,9 @@ import {
 } from "~/lib/spliced-gzip.server";
 import { StaticPartsContext } from "~/lib/static-parts";
 
-// Validate the environment when the build is imported, before remix-serve listens.
-getConfig();
+// Validate the environment when the build is imported, before remix-serve listens: one line
+// and exit code 1 on a bad setting (HOST is looked up, so this waits for DNS).
+await checkConfigAtStart();
 installRequestGuard();
 
 const development = process.env.NODE_ENV === "development";

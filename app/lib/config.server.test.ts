@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEFAULT_GA_ENDPOINT, parseConfig, parseDubaiDate } from "~/lib/config.server";
+import {
+  ConfigError,
+  checkListenHost,
+  configWarnings,
+  DEFAULT_GA_ENDPOINT,
+  isLoopbackHostname,
+  parseConfig,
+  parseDubaiDate,
+  shownUrl,
+} from "~/lib/config.server";
 
 function errorFor(env: Record<string, string>): ConfigError {
   try {
@@ -130,4 +139,79 @@ describe("parseDubaiDate", () => {
     "rejects %j",
     (raw) => expect(parseDubaiDate(raw)).toBeNull(),
   );
+});
+
+describe("HOST", () => {
+  it.each(["127.0.0.1", "0.0.0.0", "::", "::1", "localhost", "darb-web", "web.internal.", "db_1"])(
+    "accepts %s",
+    (host) => {
+      expect(parseConfig({ HOST: host }).host).toBe(host);
+    },
+  );
+
+  it.each(["999.1.1.1", "10.0.0", "1.2.3.4.5", "-bad", "a..b", "x y", "::zz", "host name"])(
+    "rejects %s at once",
+    (host) => {
+      expect(errorFor({ HOST: host }).variable).toBe("HOST");
+    },
+  );
+
+  it("must resolve, to an address of this machine", async () => {
+    const resolvesTo = (address: string) => async () => address;
+    await expect(checkListenHost(undefined)).resolves.toBeUndefined();
+    await expect(checkListenHost("web", resolvesTo("127.0.0.9"))).resolves.toBeUndefined();
+    await expect(checkListenHost("any", resolvesTo("0.0.0.0"))).resolves.toBeUndefined();
+    await expect(checkListenHost("far", resolvesTo("192.0.2.7"))).rejects.toThrow(
+      /^HOST must be an address of this machine .*"far" \(192\.0\.2\.7\)$/,
+    );
+    const fails = async () => {
+      throw Object.assign(new Error("getaddrinfo ENOTFOUND nope"), { code: "ENOTFOUND" });
+    };
+    await expect(checkListenHost("nope", fails)).rejects.toThrow(
+      /^HOST does not resolve to an address, got "nope"$/,
+    );
+  });
+});
+
+describe("URLs in error messages", () => {
+  it.each([
+    ["http://x.example/mp?api_secret=S3CRET", '"http://x.example/mp"'],
+    ["https://user:S3CRET@x.example/p#S3CRET", '"https://x.example/p"'],
+    ["not a url?api_secret=S3CRET", '"not a url"'],
+    ["x://a:S3CRET@b", '"x://b"'],
+  ])("%s is shown as %s", (raw, shown) => {
+    expect(shownUrl(raw)).toBe(shown);
+  });
+
+  it("a GA4 endpoint's query never reaches the message", () => {
+    const error = errorFor({ GA_MP_ENDPOINT: "http://x.example/mp?api_secret=S3CRET" });
+    expect(error.message).not.toContain("S3CRET");
+    expect(error.message).toContain("http://x.example/mp");
+  });
+
+  it.each([
+    ["localhost", true],
+    ["127.0.0.1", true],
+    ["127.0.0.2", true],
+    ["127.255.255.254", true],
+    ["[::1]", true],
+    ["128.0.0.1", false],
+    ["127.example", false],
+    ["10.0.0.1", false],
+  ])("loopback %s: %s", (hostname, loopback) => {
+    expect(isLoopbackHostname(hostname)).toBe(loopback);
+    const env = { GA_MP_ENDPOINT: `http://${hostname}:9/mp/collect` };
+    if (loopback) expect(parseConfig(env).gaEndpoint).toContain(hostname);
+    else expect(errorFor(env).variable).toBe("GA_MP_ENDPOINT");
+  });
+});
+
+describe("configWarnings", () => {
+  it("names an unset SITE_URL and the sample contact settings, one line each", () => {
+    expect(configWarnings(parseConfig({}))).toEqual([
+      expect.stringMatching(/^Configuration: SITE_URL not set; .* http:\/\/localhost:3000$/),
+      expect.stringMatching(/^Configuration: WHATSAPP_NUMBER, .* not set/),
+    ]);
+    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.ae" }))).toHaveLength(1);
+  });
 });

@@ -1,3 +1,7 @@
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { networkInterfaces } from "node:os";
+
 /**
  * Every setting comes from the environment, with a default that works on a laptop.
  * A bad value stops the server at start-up with one line naming the variable: an operator
@@ -28,6 +32,8 @@ export type Config = {
   renderCache: boolean;
   /** The sample contact settings still in use; production start-up warns about them. */
   samples: string[];
+  /** False when SITE_URL is unset: every absolute link then points at localhost. */
+  siteUrlSet: boolean;
 };
 
 /** Sample contact details from `.env.example`: good for trying the site, not for launch. */
@@ -62,6 +68,16 @@ function shown(value: string): string {
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 }
 
+/**
+ * A URL setting as it may be shown in a log: no user name, password, query or fragment, since
+ * any of them can hold a secret (GA4's `api_secret` travels in the query). Works on values that
+ * are not URLs at all, too.
+ */
+export function shownUrl(raw: string): string {
+  const withoutQuery = raw.replace(/[?#][\s\S]*$/, "");
+  return shown(withoutQuery.replace(/^([^/]*\/\/)[^/]*@/, "$1"));
+}
+
 function parsePort(env: Env): number {
   const raw = read(env, "PORT");
   if (raw === undefined) return 3000;
@@ -71,14 +87,59 @@ function parsePort(env: Env): number {
   return Number(raw);
 }
 
+// Labels of letters, digits, "-" and "_" (Docker's service names have them), dot-separated.
+const HOSTNAME =
+  /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/;
+
 function parseHost(env: Env): string | undefined {
   const raw = read(env, "HOST");
   if (raw === undefined) return undefined;
-  // A hostname, an IPv4 address or a bracket-less IPv6 address.
-  if (!/^[A-Za-z0-9.:-]{1,253}$/.test(raw)) {
+  const valid =
+    isIP(raw) !== 0 ||
+    // Digits and dots only is meant as IPv4 ("999.1.1.1", "10.0.0"): it must be one.
+    (!/^[\d.]+$/.test(raw) && !raw.includes(":") && HOSTNAME.test(raw));
+  if (!valid) {
     throw new ConfigError("HOST", `must be a hostname or an IP address, got ${shown(raw)}`);
   }
   return raw;
+}
+
+/** Lookup as Node's `listen(port, host)` does it: the first address. Injectable for tests. */
+export type HostLookup = (host: string) => Promise<string>;
+
+const systemLookup: HostLookup = async (host) => (await lookup(host)).address;
+
+/** The addresses this machine can listen on: its interfaces', the wildcards, all of 127/8. */
+function isLocalAddress(address: string): boolean {
+  if (address === "0.0.0.0" || address === "::") return true;
+  if (isIP(address) === 4 && address.startsWith("127.")) return true;
+  return Object.values(networkInterfaces()).some((list) =>
+    (list ?? []).some((entry) => entry.address === address.replace(/%.*$/, "")),
+  );
+}
+
+/**
+ * HOST must name an address of this machine. Checked before listening, so that a name that
+ * does not resolve, or an address that belongs elsewhere, ends start-up with one line like
+ * every other setting instead of a `getaddrinfo` or `EADDRNOTAVAIL` stack.
+ */
+export async function checkListenHost(
+  host: string | undefined,
+  resolve: HostLookup = systemLookup,
+): Promise<void> {
+  if (host === undefined) return;
+  let address: string;
+  try {
+    address = await resolve(host);
+  } catch {
+    throw new ConfigError("HOST", `does not resolve to an address, got ${shown(host)}`);
+  }
+  if (!isLocalAddress(address)) {
+    throw new ConfigError(
+      "HOST",
+      `must be an address of this machine (or unset for every interface), got ${shown(host)}${address === host ? "" : ` (${address})`}`,
+    );
+  }
 }
 
 function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean): URL {
@@ -89,12 +150,12 @@ function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean):
   } catch {
     throw new ConfigError(
       name,
-      `must be an absolute URL such as https://example.ae, got ${shown(raw)}`,
+      `must be an absolute URL such as https://example.ae, got ${shownUrl(raw)}`,
     );
   }
   const allowed = httpsOnly ? ["https:"] : ["https:", "http:"];
   if (!allowed.includes(url.protocol)) {
-    throw new ConfigError(name, `must use ${allowed.join(" or ")}, got ${shown(raw)}`);
+    throw new ConfigError(name, `must use ${allowed.join(" or ")}, got ${shownUrl(raw)}`);
   }
   if (url.username || url.password) {
     throw new ConfigError(name, "must not contain a user name or password");
@@ -105,7 +166,10 @@ function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean):
 function parseSiteUrl(env: Env): string {
   const url = parseUrl(env, "SITE_URL", "http://localhost:3000", false);
   if (url.search || url.hash) {
-    throw new ConfigError("SITE_URL", `must not have a query or fragment, got ${shown(url.href)}`);
+    throw new ConfigError(
+      "SITE_URL",
+      `must not have a query or fragment, got ${shownUrl(url.href)}`,
+    );
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
@@ -197,14 +261,19 @@ function parseGa(env: Env): Config["ga"] {
   return { measurementId, apiSecret };
 }
 
+/** localhost, all of 127.0.0.0/8 and ::1, as a URL's hostname writes them. */
+export function isLoopbackHostname(hostname: string): boolean {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  return isIP(hostname) === 4 && hostname.startsWith("127.");
+}
+
 function parseGaEndpoint(env: Env): string {
   const url = parseUrl(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT, false);
-  const loopback = ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
   // Plain http only to a stand-in on this machine; real traffic carries the API secret.
-  if (url.protocol === "http:" && !loopback) {
+  if (url.protocol === "http:" && !isLoopbackHostname(url.hostname)) {
     throw new ConfigError(
       "GA_MP_ENDPOINT",
-      `must use https: unless it is on loopback, got ${shown(url.href)}`,
+      `must use https: unless it is on loopback, got ${shownUrl(url.href)}`,
     );
   }
   return url.href;
@@ -256,14 +325,15 @@ export function parseConfig(env: Env): Config {
     trustProxy: parseTrustProxy(env),
     renderCache: parseRenderCache(env),
     samples,
+    siteUrlSet: read(env, "SITE_URL") !== undefined,
   };
 }
 
 let cached: Config | undefined;
 
 /**
- * The process's configuration. The server build calls this once at import, so a bad value ends
- * start-up with a single line and exit code 1, before the server listens.
+ * The process's configuration. The server build checks it once at import (checkConfigAtStart),
+ * so a bad value ends start-up with a single line and exit code 1, before the server listens.
  */
 export function getConfig(): Config {
   if (cached) return cached;
@@ -274,10 +344,40 @@ export function getConfig(): Config {
     console.error(`Configuration error: ${error.message}`);
     process.exit(1);
   }
-  if (cached.samples.length > 0 && process.env.NODE_ENV === "production") {
-    console.warn(
-      `Configuration: ${cached.samples.join(", ")} not set; using the sample values from .env.example`,
+  return cached;
+}
+
+/** One line per setting a production server should not run without. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!config.siteUrlSet) {
+    warnings.push(
+      `Configuration: SITE_URL not set; canonical links, og:url, og:image, the sitemap and share links point at ${config.siteUrl}`,
     );
   }
-  return cached;
+  if (config.samples.length > 0) {
+    warnings.push(
+      `Configuration: ${config.samples.join(", ")} not set; using the sample values from .env.example`,
+    );
+  }
+  return warnings;
+}
+
+/**
+ * Everything start-up checks, the parts that need the network included; exits with one line
+ * and code 1 on a bad setting. The server build awaits it when it is imported.
+ */
+export async function checkConfigAtStart(): Promise<Config> {
+  const config = getConfig();
+  try {
+    await checkListenHost(config.host);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`Configuration error: ${error.message}`);
+    process.exit(1);
+  }
+  if (process.env.NODE_ENV === "production") {
+    for (const warning of configWarnings(config)) console.warn(warning);
+  }
+  return config;
 }

@@ -13,8 +13,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-const CLI = join(ROOT, "node_modules/@remix-run/serve/dist/cli.js");
-const BUILD = join(ROOT, "build/index.js");
+export const CLI = join(ROOT, "node_modules/@remix-run/serve/dist/cli.js");
+export const BUILD = join(ROOT, "build/index.js");
 
 export const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";

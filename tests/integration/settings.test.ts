@@ -1,0 +1,113 @@
+// Settings over the real start-up: the production server started as the container starts it,
+// with one bad or missing setting. An operator must read one line that names the variable.
+import { spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { BUILD, CLI, freePort, ROOT, startChildServer } from "./child-server";
+
+type Start = { code: number | null; stderr: string; listening: boolean };
+
+/** Starts the server and returns once it exits, or once it listens (then stops it). */
+async function start(env: Record<string, string>, timeoutMs = 40_000): Promise<Start> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, BUILD], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      SITE_URL: "https://darb.example",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stderr = "";
+  let listening = false;
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+    if (chunk.includes("[remix-serve]") && !listening) {
+      listening = true;
+      child.kill("SIGTERM");
+    }
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  return { code, stderr, listening };
+}
+
+const errorLines = (stderr: string) => stderr.split("\n").filter((line) => line.trim() !== "");
+
+describe("a bad setting stops start-up with one line and exit code 1", { timeout: 60_000 }, () => {
+  it.each([
+    ["an IPv4 address with an octet over 255", { HOST: "999.1.1.1" }],
+    ["a name that does not resolve", { HOST: "no-such-host.invalid" }],
+    ["an address of another machine", { HOST: "192.0.2.10" }],
+  ])("HOST: %s", async (_, env) => {
+    const result = await start(env);
+    expect(result.code).toBe(1);
+    expect(result.listening).toBe(false);
+    const lines = errorLines(result.stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: HOST /);
+    expect(lines[0]).toContain(env.HOST);
+    expect(result.stderr).not.toMatch(/getaddrinfo|EADDRNOTAVAIL|at .*\(/);
+  });
+
+  it.each([
+    [
+      "a plain-http collector elsewhere",
+      "http://collector.example/mp/collect?api_secret=TOPSECRET1",
+    ],
+    ["a value that is no URL", "collector example?api_secret=TOPSECRET1"],
+    ["credentials and a query", "ftp://user:TOPSECRET1@collector.example/mp?x=TOPSECRET1"],
+  ])("GA_MP_ENDPOINT: %s never shows its query or credentials", async (_, endpoint) => {
+    const result = await start({
+      GA_MEASUREMENT_ID: "G-TEST12345",
+      GA_API_SECRET: "test_secret_1",
+      GA_MP_ENDPOINT: endpoint,
+    });
+    expect(result.code).toBe(1);
+    const lines = errorLines(result.stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Configuration error: GA_MP_ENDPOINT /);
+    expect(result.stderr).not.toContain("TOPSECRET1");
+    expect(result.stderr).not.toContain("api_secret");
+  });
+});
+
+describe("what starts", { timeout: 60_000 }, () => {
+  it.each(["127.0.0.2", "localhost"])("HOST=%s listens", async (host) => {
+    const result = await start({ HOST: host });
+    expect(result.listening).toBe(true);
+    expect(result.stderr).not.toContain("Configuration error");
+  });
+
+  // The rest of loopback is in config.server.test.ts.
+  it.each(["http://127.0.0.2:9/mp/collect", "http://[::1]:9/mp/collect"])(
+    "a GA4 stand-in on loopback, %s, is accepted",
+    async (endpoint) => {
+      const server = await startChildServer({
+        GA_MEASUREMENT_ID: "G-TEST12345",
+        GA_API_SECRET: "test_secret_1",
+        GA_MP_ENDPOINT: endpoint,
+      });
+      expect(server.stderr()).not.toContain("Configuration error");
+      await server.kill();
+    },
+  );
+
+  it("warns in one line when SITE_URL is unset, and not when it is set", async () => {
+    const unset = await start({ SITE_URL: "" });
+    expect(unset.listening).toBe(true);
+    const warnings = errorLines(unset.stderr).filter((line) => line.includes("SITE_URL"));
+    expect(warnings).toEqual([
+      expect.stringMatching(/^Configuration: SITE_URL not set; .*http:\/\/localhost:3000$/),
+    ]);
+    const set = await start({ SITE_URL: "https://darb.example" });
+    expect(set.listening).toBe(true);
+    expect(set.stderr).not.toContain("SITE_URL");
+  });
+});
