@@ -95,7 +95,9 @@ function returnUrlProblem(returnUrl: string): string | null {
   if (returnUrl.includes("\\") || hasControlOrSpace(returnUrl)) return "unsafe character";
   const url = new URL(returnUrl, "https://darb.ae");
   if (url.origin !== "https://darb.ae") return `leaves the origin: ${url.origin}`;
-  if (/^\/thank-you(\/|$)/.test(url.pathname)) return "back into /thank-you";
+  // Either language, any letter case, letters written as %XX: Remix routes them all there.
+  if (/^(\/ar)?\/thank-you(\/|$)/i.test(decodeURIComponent(url.pathname)))
+    return "back into /thank-you";
   return null;
 }
 
@@ -673,6 +675,11 @@ describe("readThankYou: source", () => {
     ["source=ig%E2%80%8B", "direct"],
     ["source=", "direct"],
     ["", "direct"],
+    // As on the landing page: utm_source when there is no usable source.
+    ["utm_source=facebook&utm_medium=cpc", "facebook"],
+    ["source=%3Cx%3E&utm_source=Facebook", "facebook"],
+    ["source=instagram&utm_source=facebook", "instagram"],
+    ["utm_source=a%20b", "direct"],
   ])("%j -> %j", (query, expected) => {
     expect(thankYou(`cta=whatsapp&${query}`).source).toBe(expected);
     expect(thankYou(query).source).toBe(expected);
@@ -738,6 +745,14 @@ describe("safeReturnUrl", () => {
     "/thank-you#x",
     "/./thank-you",
     "/share/../thank-you?cta=demo",
+    "/THANK-YOU",
+    "/ar/thank-you",
+    "/AR/Thank-You",
+    "/ar/thank-you/",
+    "/ar/thank-you?cta=demo&source=again",
+    "/ar/./thank-you",
+    "/%61r/thank-you",
+    "/ar/thank%2Dyou",
     "/%E0%A4%A",
     "/%",
     "/50%",

@@ -2,7 +2,7 @@
  * The rules that keep /thank-you from ever becoming an open redirect. Every address that leaves
  * here is rebuilt from configuration and parsed parts, never echoed from the query string.
  */
-import { normaliseToken } from "~/lib/attribution";
+import { attributionFrom } from "~/lib/attribution";
 import { mailtoLink, whatsappLink } from "~/lib/contact-links";
 import { type CtaType, isCtaType } from "~/lib/cta";
 
@@ -113,6 +113,14 @@ function decodedOrNull(raw: string): string | null {
 }
 
 /**
+ * Whether a decoded path reaches a thank-you page in any language. Remix matches routes without
+ * regard to letter case, so "/AR/Thank-You/" is the Arabic thank-you page too.
+ */
+export function isThankYouPath(path: string): boolean {
+  return /^(\/ar)?\/thank-you(\/|$)/i.test(path);
+}
+
+/**
  * A path on this site to go back to, or "/". Leading slash, no "//", no backslash, no control
  * characters before or after decoding, never back into /thank-you (that would count a lead twice).
  */
@@ -135,14 +143,15 @@ export function safeReturnUrl(raw: string | null): string {
   if (url.origin !== origin) return "/";
   const path = decodedOrNull(url.pathname);
   if (path === null || path.startsWith("//") || hasUnsafeChar(path)) return "/";
-  if (/^\/thank-you(\/|$)/i.test(path)) return "/";
+  if (isThankYouPath(path)) return "/";
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function readThankYou(search: URLSearchParams, targets: Targets): ThankYou {
   const rawCta = search.get("cta");
   const cta = isCtaType(rawCta) ? rawCta : null;
-  const source = normaliseToken(search.get("source")) ?? "direct";
+  // The same rule as the landing page's: `source`, else `utm_source`, else direct.
+  const { source } = attributionFrom(search);
   const returnUrl = safeReturnUrl(search.get("returnUrl"));
   if (!cta) return { cta: null, source, target: null, returnUrl };
   const target =

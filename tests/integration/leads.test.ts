@@ -98,6 +98,15 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
     expect(hits).toHaveLength(1);
   });
 
+  it("takes the source from utm_source when the link has no source, as the landing page does", async () => {
+    await get("/thank-you?cta=whatsapp&utm_source=facebook&utm_medium=cpc", {
+      "x-forwarded-for": visitor(),
+    });
+    const [hit] = await waitForHits(1);
+    const lead = hit?.body.events.find((event) => event.name === "generate_lead");
+    expect(lead?.params).toMatchObject({ source: "facebook", medium: "cpc", cta: "whatsapp" });
+  });
+
   it("counts a reload as the same lead", async () => {
     const headers = { "x-forwarded-for": visitor() };
     await get("/thank-you?cta=demo&source=tiktok", headers);
