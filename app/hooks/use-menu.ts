@@ -20,7 +20,7 @@ export function useMenu(
       if (container.current && !container.current.contains(event.target as Node))
         dispatch("outside");
     };
-    const wide = window.matchMedia("(min-width: 768px)");
+    const wide = window.matchMedia("(min-width: 1024px)");
     const onWide = () => {
       if (wide.matches) dispatch("wide");
     };
