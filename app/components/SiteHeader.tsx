@@ -3,10 +3,10 @@ import { BrandMark } from "~/components/BrandMark";
 import { HeaderContactLink } from "~/components/HeaderContactLink";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { MenuButton } from "~/components/MenuButton";
-import { MenuCta } from "~/components/MenuCta";
 import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
 import { ShareMenu } from "~/components/ShareMenu";
+import { StaticPart } from "~/components/StaticPart";
 import { brand } from "~/content/brand";
 import { useMenu } from "~/hooks/use-menu";
 import { useLocale, useOptionalUi } from "~/hooks/use-site";
@@ -46,33 +46,29 @@ export function SiteHeader({
           <>
             {/*
              * Dims the page behind the open sheet; a tap on it closes the menu. Inside the header
-             * (the header's blur would pin a `fixed` child to the bar anyway), so the press that
-             * starts the tap is not "outside": the menu closes on the click, which the backdrop
-             * then takes, rather than on the press, which would let the click reach a link below.
+             * (whose blur would pin a `fixed` child to the bar anyway), so its press is not
+             * "outside" (use-menu.ts): the menu closes on its click, which the backdrop takes
+             * itself, so the tap can never land on a link beneath once the backdrop has gone.
              * Pointer only: keyboards have Escape and the button, so it is neither focusable nor
-             * seen by assistive technology.
+             * seen by assistive technology. It and the sheet are styled in tailwind.css.
              */}
             <div
               aria-hidden="true"
+              data-open={open || undefined}
               onClick={() => send("outside")}
-              className={`${open ? "visible opacity-100" : "invisible opacity-0"} absolute inset-x-0 top-16 h-[calc(100dvh-4rem)] bg-ink-950/50 motion-safe:transition-[opacity,visibility] motion-safe:duration-200 lg:hidden dark:bg-black/60`}
+              className="menu-backdrop"
             />
             <nav
               id={NAV_ID}
               aria-label={ui.nav.label}
-              // Below 1024 px (the bar has no room for five sections and the tools before that):
-              // a sheet that slides in from the reading side, the right in Arabic. Every sheet
-              // style is scoped with max-lg:, so nothing has to be undone for the bar: an undoing
-              // `lg:translate-x-0` loses to `rtl:translate-x-full` and pushed the Arabic nav
-              // over the logo and off the screen.
-              className={`${open ? "max-lg:visible" : "max-lg:invisible max-lg:-translate-x-full max-lg:rtl:translate-x-full"} max-lg:absolute max-lg:start-0 max-lg:top-16 max-lg:h-[calc(100dvh-4rem)] max-lg:w-72 max-lg:max-w-[85vw] max-lg:overflow-y-auto max-lg:border-e max-lg:border-slate-200 max-lg:bg-white max-lg:shadow-xl max-lg:motion-safe:transition-[translate,visibility] max-lg:motion-safe:duration-200 max-lg:dark:border-ink-800 max-lg:dark:bg-ink-950`}
+              data-open={open || undefined}
+              className="menu-sheet"
             >
               <ul className="flex max-lg:flex-col max-lg:px-4 max-lg:py-2 lg:gap-1">
                 {ui.nav.links.map((link) => (
                   <li key={link.id}>
                     <SectionLink
                       id={link.id}
-                      onNavigate={() => send("link")}
                       className="flex min-h-12 items-center rounded-lg px-3 font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 lg:min-h-11 lg:text-sm dark:text-slate-200 dark:hover:bg-ink-800 dark:hover:text-white"
                     >
                       {link.label}
@@ -81,13 +77,9 @@ export function SiteHeader({
                 ))}
               </ul>
               <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-4 lg:hidden dark:border-ink-800">
-                <MenuCta
-                  label={ui.nav.menuCta}
-                  href={contactHref("whatsapp", site, ui.contact)}
-                  onNavigate={() => send("link")}
-                />
+                <StaticPart name="menu-cta" />
                 {/* Beside the icons from 768 px; here below that, where 320 px has no room. */}
-                <LanguageSwitch className="flex min-h-12 w-full px-3 md:hidden" />
+                <LanguageSwitch className="flex min-h-12 self-start px-3 md:hidden" />
               </div>
             </nav>
             <div className="flex items-center gap-1">
