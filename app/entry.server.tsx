@@ -31,7 +31,7 @@ setInterval(cache.collect, 60_000).unref();
 
 /**
  * Where a cached document's nonce goes: random per process, so no visitor can put it in a page
- * (and campaign sources, the only input a cached page shows, are [a-z0-9._-] anyway).
+ * (a cached page shows the URL's campaign, whose free-text values a visitor chooses).
  */
 const NONCE_SLOT = `nonce-slot-${randomBytes(12).toString("hex")}`;
 

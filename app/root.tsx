@@ -24,6 +24,7 @@ import { uiCopy } from "~/content/ui-copy.server";
 import { useLinkClicks } from "~/hooks/use-link-clicks";
 import { useNonce } from "~/hooks/use-nonce";
 import { useVisit } from "~/hooks/use-visit";
+import { campaignOf } from "~/lib/campaign-query";
 import { getConfig } from "~/lib/config.server";
 import { describeError } from "~/lib/errors";
 import { suggestedLocale } from "~/lib/language-hint.server";
@@ -54,6 +55,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     suggest: suggest !== null,
     // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
     platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
+    // What the language links pass on of the URL (worked out here, so not in the bundle).
+    campaignQuery: campaignOf(url.searchParams).query,
   });
 }
 

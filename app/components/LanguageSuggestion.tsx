@@ -1,8 +1,8 @@
-import { useLocation } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
+import { useLanguageHref } from "~/hooks/use-language-href";
 import { useOtherLanguage } from "~/hooks/use-site";
 import { DISMISS, DISMISSIBLE, REMEMBERS_LANGUAGE } from "~/lib/link-clicks";
-import { LOCALE_INFO, pathInLocale } from "~/lib/locale";
+import { LOCALE_INFO } from "~/lib/locale";
 
 /**
  * For a visitor whose browser prefers the other language: a small offer to switch, written in
@@ -11,8 +11,8 @@ import { LOCALE_INFO, pathInLocale } from "~/lib/locale";
  * rendering it. Without JavaScript the offer stays, and its link works.
  */
 export function LanguageSuggestion() {
-  const { pathname } = useLocation();
   const other = useOtherLanguage();
+  const href = useLanguageHref(other.locale);
   const info = LOCALE_INFO[other.locale];
   return (
     <aside
@@ -25,7 +25,7 @@ export function LanguageSuggestion() {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-sm sm:px-5">
         <p className="font-medium">{other.offer.suggestion}</p>
         <a
-          href={pathInLocale(pathname, other.locale)}
+          href={href}
           hrefLang={info.lang}
           {...{ [REMEMBERS_LANGUAGE]: "" }}
           className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"

@@ -1,13 +1,13 @@
-import { useLocation } from "@remix-run/react";
 import { Icon } from "~/components/Icon";
+import { useLanguageHref } from "~/hooks/use-language-href";
 import { useOtherLanguage } from "~/hooks/use-site";
 import { REMEMBERS_LANGUAGE } from "~/lib/link-clicks";
-import { LOCALE_INFO, pathInLocale } from "~/lib/locale";
+import { LOCALE_INFO } from "~/lib/locale";
 
 /**
  * A link to this page in the other language, named in that language. A full page load: the
- * document's language and direction change with it. The markup holds the bare twin path; the
- * click listener adds the page's query and hash (lib/link-clicks.ts, languageHref).
+ * document's language and direction change with it. The markup keeps the URL's campaign
+ * (hooks/use-language-href.ts); the click listener adds the page's query and hash.
  */
 export function LanguageSwitch({
   className = "inline-flex",
@@ -15,12 +15,12 @@ export function LanguageSwitch({
   /** Says how it displays ("inline-flex", "hidden md:inline-flex"…) and anything else. */
   className?: string;
 }) {
-  const { pathname } = useLocation();
   const other = useOtherLanguage();
+  const href = useLanguageHref(other.locale);
   const info = LOCALE_INFO[other.locale];
   return (
     <a
-      href={pathInLocale(pathname, other.locale)}
+      href={href}
       hrefLang={info.lang}
       lang={info.lang}
       dir={info.dir}

@@ -29,7 +29,7 @@ export function MenuButton({
       aria-expanded={open}
       aria-controls={controls}
       aria-label={open ? labels.closeMenu : labels.menu}
-      className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-slate-100 md:hidden dark:hover:bg-ink-800"
+      className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-slate-100 lg:hidden dark:hover:bg-ink-800"
     >
       <Icon name={open ? "close" : "menu"} className="size-6" />
     </button>
@@ -37,7 +37,7 @@ export function MenuButton({
     // Without JavaScript the menu can't open: the same links wait in the footer.
     <a
       href="#footer-nav"
-      className="inline-flex size-11 items-center justify-center rounded-xl md:hidden"
+      className="inline-flex size-11 items-center justify-center rounded-xl lg:hidden"
       aria-label={labels.menu}
     >
       <Icon name="menu" className="size-6" />

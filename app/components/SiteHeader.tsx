@@ -6,6 +6,7 @@ import { MenuButton } from "~/components/MenuButton";
 import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
 import { ShareMenu } from "~/components/ShareMenu";
+import { StaticPart } from "~/components/StaticPart";
 import { brand } from "~/content/brand";
 import { useMenu } from "~/hooks/use-menu";
 import { useLocale, useOptionalUi } from "~/hooks/use-site";
@@ -43,43 +44,58 @@ export function SiteHeader({
         </PageLink>
         {site && ui ? (
           <>
+            {/*
+             * Dims the page behind the open sheet; a tap on it closes the menu. Inside the header
+             * (whose blur would pin a `fixed` child to the bar anyway), so its press is not
+             * "outside" (use-menu.ts): the menu closes on its click, which the backdrop takes
+             * itself, so the tap can never land on a link beneath once the backdrop has gone.
+             * Pointer only: keyboards have Escape and the button, so it is neither focusable nor
+             * seen by assistive technology. It and the sheet are styled in tailwind.css.
+             */}
+            <div
+              aria-hidden="true"
+              data-open={open || undefined}
+              onClick={() => send("outside")}
+              className="menu-backdrop"
+            />
             <nav
               id={NAV_ID}
               aria-label={ui.nav.label}
-              // Small screens: a sheet that slides in from the reading side (the right in Arabic).
-              className={`${open ? "visible translate-x-0" : "invisible -translate-x-full rtl:translate-x-full"} absolute start-0 top-16 h-[calc(100dvh-4rem)] w-72 max-w-[85vw] overflow-y-auto border-e border-slate-200 bg-white shadow-xl motion-safe:transition-[translate,visibility] motion-safe:duration-200 md:visible md:static md:h-auto md:w-auto md:max-w-none md:translate-x-0 md:overflow-visible md:border-0 md:bg-transparent md:shadow-none dark:border-ink-800 dark:bg-ink-950 md:dark:bg-transparent`}
+              data-open={open || undefined}
+              className="menu-sheet"
             >
-              <ul className="mx-auto flex max-w-6xl flex-col px-4 py-2 md:flex-row md:gap-1 md:p-0">
+              <ul className="flex max-lg:flex-col max-lg:px-4 max-lg:py-2 lg:gap-1">
                 {ui.nav.links.map((link) => (
                   <li key={link.id}>
                     <SectionLink
                       id={link.id}
-                      onNavigate={() => send("link")}
-                      className="flex min-h-12 items-center rounded-lg px-3 font-semibold text-slate-700 hover:bg-slate-100 hover:text-slate-900 md:min-h-11 md:text-sm dark:text-slate-200 dark:hover:bg-ink-800 dark:hover:text-white"
+                      className="flex min-h-12 items-center rounded-lg px-3 font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 lg:min-h-11 lg:text-sm dark:text-slate-200 dark:hover:bg-ink-800 dark:hover:text-white"
                     >
                       {link.label}
                     </SectionLink>
                   </li>
                 ))}
-                <li className="mt-2 border-t border-slate-200 pt-2 md:hidden dark:border-ink-800">
-                  <LanguageSwitch className="flex min-h-12 w-full px-3" />
-                </li>
               </ul>
+              <div className="flex flex-col gap-2 border-t border-slate-200 px-4 py-4 lg:hidden dark:border-ink-800">
+                <StaticPart name="menu-cta" />
+                {/* Beside the icons from 768 px; here below that, where 320 px has no room. */}
+                <LanguageSwitch className="flex min-h-12 self-start px-3 md:hidden" />
+              </div>
             </nav>
             <div className="flex items-center gap-1">
-              {/* Beside the icons from 768 px; in the menu below that, where 320 px has no room. */}
               <LanguageSwitch className="hidden md:inline-flex" />
-              <HeaderContactLink
-                cta="email"
-                icon="mail"
-                label={ui.nav.email}
-                href={contactHref("email", site, ui.contact)}
-              />
+              {/* WhatsApp first: the main route to the app. */}
               <HeaderContactLink
                 cta="whatsapp"
                 icon="whatsapp"
                 label={ui.nav.whatsapp}
                 href={contactHref("whatsapp", site, ui.contact)}
+              />
+              <HeaderContactLink
+                cta="email"
+                icon="mail"
+                label={ui.nav.email}
+                href={contactHref("email", site, ui.contact)}
               />
               <ShareMenu siteUrl={site.siteUrl} placement="header" variant="icon" />
               <MenuButton

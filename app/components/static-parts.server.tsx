@@ -8,6 +8,7 @@ import { HeroProof } from "~/components/HeroProof";
 import { HowItWorks } from "~/components/HowItWorks";
 import { IconSprite } from "~/components/IconSprite";
 import { LanguageSuggestion } from "~/components/LanguageSuggestion";
+import { MenuCta } from "~/components/MenuCta";
 import { PageSkeleton } from "~/components/PageSkeleton";
 import { PhoneMockup } from "~/components/PhoneMockup";
 import { Plans } from "~/components/Plans";
@@ -47,6 +48,7 @@ export const staticParts: StaticPartRenderers = {
   "get-started-intro": () => <GetStartedIntro />,
   "get-started-ctas": () => <GetStartedCtas />,
   footer: () => <Footer />,
+  "menu-cta": () => <MenuCta />,
   "language-offer": () => <LanguageSuggestion />,
   "page-skeleton": () => <PageSkeleton />,
   "structured-data": () => <StructuredData />,

@@ -15,6 +15,8 @@ export const landing = {
     ],
     email: "E-mail us",
     whatsapp: "Chat on WhatsApp",
+    /** The phone menu's call to action (WhatsApp). */
+    menuCta: "Get the app on WhatsApp",
   },
   hero: {
     badge: "Limited beta · free for Dubai drivers",

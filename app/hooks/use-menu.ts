@@ -2,8 +2,9 @@ import { type RefObject, useCallback, useEffect, useReducer } from "react";
 import { CLOSED, type MenuEvent, menuReducer } from "~/lib/menu";
 
 /**
- * The mobile menu's behaviour: Escape and clicks outside `container` close it, so does a screen
- * growing past the breakpoint; focus goes back to `button` when the visitor dismissed it.
+ * The mobile menu's behaviour: Escape, clicks outside `container` and a link chosen inside it
+ * close it, so does a screen growing past the breakpoint; focus goes back to `button` when the
+ * visitor dismissed it.
  */
 export function useMenu(
   container: RefObject<HTMLElement | null>,
@@ -20,16 +21,23 @@ export function useMenu(
       if (container.current && !container.current.contains(event.target as Node))
         dispatch("outside");
     };
-    const wide = window.matchMedia("(min-width: 768px)");
+    // A link chosen in the header: a section, or a page away (not still open on coming Back).
+    const onClick = (event: MouseEvent) => {
+      const link = (event.target as Element).closest?.("a[href]");
+      if (link && container.current?.contains(link)) dispatch("link");
+    };
+    const wide = window.matchMedia("(min-width: 1024px)");
     const onWide = () => {
       if (wide.matches) dispatch("wide");
     };
     document.addEventListener("keydown", onKey);
     document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("click", onClick);
     wide.addEventListener("change", onWide);
     return () => {
       document.removeEventListener("keydown", onKey);
       document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("click", onClick);
       wide.removeEventListener("change", onWide);
     };
   }, [state.open, container]);

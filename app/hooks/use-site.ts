@@ -19,6 +19,11 @@ export function usePlatform() {
   return useRootData()?.platform ?? "default";
 }
 
+/** The URL's campaign as a query ("?source=…" or ""), for the language links. */
+export function useCampaignQuery(): string {
+  return useRootData()?.campaignQuery ?? "";
+}
+
 /** The page's language (lib/locale.ts); English when the root's data is missing (an error). */
 export function useLocale(): Locale {
   return useRootData()?.locale ?? "en";

@@ -97,8 +97,9 @@ export function leadHrefForVisit(
 
 /**
  * Where a language link leads at the click: the page now shown, with its query and hash, in the
- * link's language. The markup holds only the bare twin path, since a cached page must not carry
- * one visitor's query to the next, and a kept part was rendered for the page it first came with.
+ * link's language. The markup holds only the twin path and the campaign of the URL it was
+ * rendered for (hooks/use-language-href.ts), and a kept part was rendered for the page it first
+ * came with.
  */
 export function languageHref(
   link: AttributeSource,

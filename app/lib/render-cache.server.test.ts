@@ -63,18 +63,20 @@ describe("renderCacheKey", () => {
   };
 
   it("keys a page by what it shows of the request: path, preview wording, campaign", () => {
-    expect(key("/")).toBe("/ default direct   ");
-    expect(key("/share?platform=whatsapp")).toBe("/share whatsapp direct   ");
-    expect(key("/?utm_source=IG&utm_campaign=launch")).toBe("/ default ig  launch ");
-    expect(key("/", "WhatsApp/2.23.20.0 A")).toBe("/ whatsapp direct   ");
+    expect(key("/")).toBe("/ default direct    ");
+    expect(key("/share?platform=whatsapp")).toBe("/share whatsapp direct    ");
+    expect(key("/?utm_source=IG&utm_campaign=launch")).toBe(
+      "/ default ig  launch  ?utm_source=ig&utm_campaign=launch",
+    );
+    expect(key("/", "WhatsApp/2.23.20.0 A")).toBe("/ whatsapp direct    ");
   });
 
   it("gives one entry to URLs the page shows alike", () => {
     const home = key("/?source=instagram");
     for (const variant of [
       "/?source=Instagram",
-      "/?source=instagram&fbclid=abc123",
-      "/?fbclid=1&source=instagram&gclid=2",
+      "/?source=instagram&ref=abc123",
+      "/?utm_nope=1&source=instagram&ref=2",
       "/?source=instagram&source=facebook",
     ]) {
       expect(key(variant), variant).toBe(home);
@@ -85,12 +87,26 @@ describe("renderCacheKey", () => {
   });
 
   it("keys each language apart, and whether the page offers the other one", () => {
-    expect(key("/ar")).toBe("/ar default direct   ");
+    expect(key("/ar")).toBe("/ar default direct    ");
     const arabicReader = { "accept-language": "ar-AE,ar;q=0.9" };
-    expect(key("/", PHONE, arabicReader)).toBe("/ default direct   ar");
+    expect(key("/", PHONE, arabicReader)).toBe("/ default direct   ar ");
     expect(key("/ar", PHONE, arabicReader)).toBe(key("/ar"));
     // Dismissed: the same page as everyone else's.
     expect(key("/", PHONE, { ...arabicReader, cookie: "darb_lang_hint=off" })).toBe(key("/"));
+  });
+
+  it("keys apart what the language links pass on of the campaign", () => {
+    expect(key("/?source=ig&utm_content=one")).not.toBe(key("/?source=ig&utm_content=two"));
+    expect(key("/?source=ig&utm_term=a")).not.toBe(key("/?source=ig"));
+    expect(key("/?source=ig&utm_content=one&ref=x")).toBe(key("/?utm_content=one&source=IG"));
+  });
+
+  it("renders a page with an ad's click id for its request alone", () => {
+    for (const id of ["gclid", "gbraid", "wbraid", "fbclid", "ttclid"]) {
+      expect(key(`/?source=instagram&${id}=abc123`), id).toBeNull();
+    }
+    // An empty one is no click id: the page shows none.
+    expect(key("/?source=instagram&fbclid=")).toBe(key("/?source=instagram"));
   });
 
   it("renders other pages for the request alone", () => {

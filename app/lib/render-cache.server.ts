@@ -4,6 +4,7 @@
  * whole documents with gaps where each response puts its own nonce.
  */
 import { attributionFrom } from "~/lib/attribution";
+import { campaignOf } from "~/lib/campaign-query";
 import { localeOfPath, otherLocale } from "~/lib/locale";
 
 export const FRESH_MS = 5 * 60_000;
@@ -68,18 +69,24 @@ const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap", "/ar", "/ar/share", 
 /**
  * The cache key for a document request, or null when it must be rendered for this request alone.
  * Built from what the page shows of the request, normalised exactly as the page normalises it:
- * the path (and so the language), the campaign attribution, and what the root loader decided for
- * this request (whose words the preview uses; whether to offer the other language, from
- * Accept-Language and its cookie), taken from its data rather than worked out a second time.
- * So `?fbclid=…`, reordered or misspelt parameters and junk values all share one entry, and no
- * stream of made-up URLs can grow the cache past the campaigns that really exist.
+ * the path (and so the language), the campaign attribution, the campaign query its language
+ * links pass on (lib/campaign-query.ts), and what the root loader decided for this request
+ * (whose words the preview uses; whether to offer the other language, from Accept-Language and
+ * its cookie), taken from its data rather than worked out a second time. So reordered or
+ * misspelt parameters and junk values share one entry, and no stream of made-up URLs can grow
+ * the cache past the campaigns that really exist.
+ *
+ * A URL with an ad's click id is rendered for its request alone: the id is new for every click,
+ * so its page would never be served again and would only push shared pages out of the cache.
  */
 export function renderCacheKey(
   url: URL,
   root: { platform: string; suggest: boolean },
 ): string | null {
   if (!CACHEABLE_PATHS.has(url.pathname)) return null;
+  const { query, perClick } = campaignOf(url.searchParams);
+  if (perClick) return null;
   const { source, medium = "", campaign = "" } = attributionFrom(url.searchParams);
   const offer = root.suggest ? otherLocale(localeOfPath(url.pathname)) : "";
-  return [url.pathname, root.platform, source, medium, campaign, offer].join(" ");
+  return [url.pathname, root.platform, source, medium, campaign, offer, query].join(" ");
 }

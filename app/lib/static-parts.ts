@@ -14,6 +14,7 @@ export const STATIC_PARTS = [
   "get-started-intro",
   "get-started-ctas",
   "footer",
+  "menu-cta",
   "language-offer",
   "page-skeleton",
   "structured-data",

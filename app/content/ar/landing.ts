@@ -32,6 +32,8 @@ export const landing: Localized<typeof en> = {
     ],
     email: "راسلنا بالبريد الإلكتروني",
     whatsapp: "تحدّث معنا على واتساب",
+    /** The phone menu's call to action (WhatsApp). */
+    menuCta: "احصل على التطبيق عبر واتساب",
   },
   hero: {
     badge: "نسخة تجريبية محدودة · مجانية لسائقي دبي",
