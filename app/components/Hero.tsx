@@ -25,7 +25,13 @@ export function Hero() {
             <p className="text-sm font-semibold text-slate-700 dark:text-slate-300">
               {countdown.label}
             </p>
-            <Countdown betaClosesAt={site.betaClosesAt} copy={countdown.copy} counting={counting} />
+            <Countdown
+              betaClosesAt={site.betaClosesAt}
+              renderedAt={countdown.renderedAt}
+              closesOn={countdown.closesOn}
+              copy={countdown.copy}
+              counting={counting}
+            />
             <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
               {countdown.deadlineNote}
             </p>
