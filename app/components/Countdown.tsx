@@ -33,6 +33,39 @@ function ClosingLine({ template, date, iso }: { template: string; date: string; 
 }
 
 /**
+ * A cell's label in the form its number takes. Every form is laid out in the same place and only
+ * the current one is visible: centred text that changed width ("days" to "day", "يومان" to
+ * "يوم") would move, a layout shift, where one form giving way to another moves nothing.
+ */
+function UnitLabel({
+  unit,
+  current,
+  forms,
+}: {
+  unit: string;
+  current: string;
+  forms: Record<string, string | undefined>;
+}) {
+  // In the copy's order whatever the count, so the DOM never moves.
+  const all = [...new Set(Object.values(forms))].filter(
+    (form): form is string => form !== undefined,
+  );
+  return (
+    <span className="grid self-stretch text-center text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">
+      {all.map((form) => (
+        <span
+          key={form}
+          data-unit-label={form === current ? unit : undefined}
+          className={`col-start-1 row-start-1 ${form === current ? "" : "invisible"}`}
+        >
+          {form}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/**
  * The beta countdown: days, hours, mins and secs. The server renders the time left when it
  * rendered the page (`renderedAt`), and the browser's first render computes exactly that again,
  * so hydration matches; then it ticks from the browser's clock. Cells keep their size whatever
@@ -83,19 +116,18 @@ export function Countdown({
             key={unit}
             className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 dark:border-ink-700 dark:bg-ink-900"
           >
-            {/* Tabular digits: a changing number keeps its width. */}
+            {/* Tabular digits keep their width as they change, centred or not. */}
             <span
               data-unit={unit}
-              className="min-w-[2ch] text-center text-2xl leading-9 font-bold tabular-nums sm:text-3xl"
+              className="self-stretch text-center text-2xl leading-9 font-bold tabular-nums sm:text-3xl"
             >
               {pad(left[unit])}
             </span>
-            <span
-              data-unit-label={unit}
-              className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-400"
-            >
-              {counted(counting, left[unit], copy.units[unit])}
-            </span>
+            <UnitLabel
+              unit={unit}
+              current={counted(counting, left[unit], copy.units[unit])}
+              forms={copy.units[unit]}
+            />
           </div>
         ))}
       </div>
