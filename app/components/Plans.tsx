@@ -31,11 +31,13 @@ export function Plans() {
             </div>
             <p className="mt-4 text-4xl font-extrabold tracking-tight tabular-nums">
               {plan.price === 0 ? plans.free : formatPrice(plan.price, plans.currency, intl)}
+              {plan.price > 0 ? " " : null}
               {plan.price > 0 ? (
-                <span className="text-base font-medium text-slate-600 dark:text-slate-400">
-                  {/* "/ year" on screen, "a year" to screen readers, which would say "slash". */}
-                  <span aria-hidden="true"> / {plans.periodLabel[plans.period]}</span>
-                  <span className="sr-only"> {plans.periodSpoken[plans.period]}</span>
+                <span
+                  data-plan-period={plan.id}
+                  className="text-base font-medium text-slate-600 dark:text-slate-400"
+                >
+                  {plans.periodLabel[plans.period]}
                 </span>
               ) : null}
             </p>

@@ -13,10 +13,10 @@ export const plans = {
   currency: "AED",
   /** Every paid price is for this long (the structured data's offers say the same). */
   period: "year",
-  /** Shown after a paid price: "AED 149 / year". */
-  periodLabel: { month: "month", year: "year" },
-  /** What screen readers hear instead of "/ year". */
-  periodSpoken: { month: "a month", year: "a year" },
+  /** Shown after a paid price: "AED 149 per year" (a slash would be read out as "slash"). */
+  periodLabel: { month: "per month", year: "per year" },
+  /** The period's unit, for the structured data's unitText. */
+  periodUnit: { month: "month", year: "year" },
   free: "Free",
   /** The badge over the plan beta drivers get. */
   betaBadge: "Free during the beta",

@@ -89,7 +89,7 @@ export function landingGraph(site: StructuredDataContext): Graph {
               unitCode: period.unitCode,
             },
             unitCode: period.unitCode,
-            unitText: plans.periodLabel[plans.period],
+            unitText: plans.periodUnit[plans.period],
           },
         }
       : {}),

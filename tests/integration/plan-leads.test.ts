@@ -81,12 +81,12 @@ describe.each([
 
 describe("the landing pages' plan buttons", () => {
   it.each([
-    ["/", "/thank-you", ["Get Basic free", "Get Plus free", "Choose Pro"], "/ year"],
+    ["/", "/thank-you", ["Get Basic free", "Get Plus free", "Choose Pro"], "per year"],
     [
       "/ar",
       "/ar/thank-you",
       ["احصل على الأساسية مجانًا", "احصل على بلس مجانًا", "اختر برو"],
-      "/ سنة",
+      "سنويًا",
     ],
   ])(
     "%s: each names its plan on its lead link, and paid prices show the period",
@@ -104,8 +104,14 @@ describe("the landing pages' plan buttons", () => {
         (href) => new URL(href.searchParams.get("redirect") ?? "").searchParams,
       );
       expect(new Set(texts.map((text) => text.get("text"))).size).toBe(3);
-      const text = plans?.textContent?.replace(/\s+/g, " ") ?? "";
-      expect(text.split(period)).toHaveLength(3);
+      // The paid plans' prices with their period, right after the amount; the free one without.
+      const prices = [...(plans?.querySelectorAll("li > p:first-of-type") ?? [])].map((price) =>
+        price.textContent?.replace(/[\s\u200e\u200f]+/g, " "),
+      );
+      expect(prices).toHaveLength(3);
+      expect(prices[0]).not.toContain(period);
+      expect(prices[1]).toMatch(new RegExp(`149.* ${period}$`));
+      expect(prices[2]).toMatch(new RegExp(`299.* ${period}$`));
     },
   );
 });

@@ -11,8 +11,8 @@ export const plans: Localized<typeof en> = {
     "درب مجاني طوال فترة النسخة التجريبية، وكل سائق مشارك فيها يحصل على باقة بلس دون أي تكلفة. الأسعار سنوية وتبدأ عند الإطلاق.",
   currency: "AED",
   period: "year",
-  periodLabel: { month: "شهر", year: "سنة" },
-  periodSpoken: { month: "شهريًا", year: "سنويًا" },
+  periodLabel: { month: "شهريًا", year: "سنويًا" },
+  periodUnit: { month: "شهر", year: "سنة" },
   free: "مجانًا",
   betaBadge: "مجانية خلال النسخة التجريبية",
   items: [
