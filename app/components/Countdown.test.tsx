@@ -32,8 +32,8 @@ const spoken = (container: HTMLElement) => container.querySelector(".sr-only")?.
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The props the hero passes: the page was rendered at LOADED unless a test says otherwise. */
-function props(betaClosesAt: string | null, renderedAt = LOADED, closesOn: string | null = null) {
-  return { betaClosesAt, renderedAt, closesOn, copy: ui.countdown, counting };
+function props(betaClosesAt: string | null, renderedAt = LOADED) {
+  return { betaClosesAt, renderedAt, copy: ui.countdown, counting };
 }
 
 function labels(container: HTMLElement) {
@@ -51,18 +51,14 @@ describe("Countdown", () => {
     expect(spoken(host)).toBe("Beta closes in 2 days");
   });
 
-  it("renders a fixed close as seen from the moment the server rendered, with its date", () => {
+  it("renders a fixed close as seen from the moment the server rendered", () => {
     const closes = LOADED + ((1 * 24 + 4) * 3600 + 1 * 60 + 6) * SECOND;
     const host = document.createElement("div");
     // Rendered a minute before this test's clock: a cached page shows its render's numbers.
-    host.innerHTML = renderToString(
-      <Countdown {...props(iso(closes), LOADED - 60 * SECOND, "30 November")} />,
-    );
+    host.innerHTML = renderToString(<Countdown {...props(iso(closes), LOADED - 60 * SECOND)} />);
     expect(cells(host)).toEqual(["01", "04", "02", "06"]);
     expect(labels(host)).toEqual(["day", "hours", "mins", "secs"]);
     expect(spoken(host)).toBe("Beta closes in 1 day, 4 hours, and 2 minutes");
-    expect(host.textContent).toContain("Beta closes 30 November");
-    expect(host.querySelector("time")?.getAttribute("datetime")).toBe(iso(closes));
   });
 
   it("labels each unit in its number's plural form, in Arabic too", () => {
@@ -88,7 +84,7 @@ describe("Countdown", () => {
     for (const betaClosesAt of [null, iso(LOADED + 5 * 86_400_000)]) {
       // The server rendered the page 4 minutes before this visitor's load (the render cache).
       const renderedAt = LOADED - 4 * 60 * SECOND;
-      const rendered = props(betaClosesAt, renderedAt, betaClosesAt && "6 June");
+      const rendered = props(betaClosesAt, renderedAt);
       vi.setSystemTime(renderedAt);
       const host = document.createElement("div");
       host.innerHTML = renderToString(<Countdown {...rendered} />);

@@ -20,51 +20,6 @@ function pageLoadedAt(): number {
 
 const pad = (value: number) => String(value).padStart(2, "0");
 
-/** "Beta closes {date}" with the date in a <time>, for machines that read one. */
-function ClosingLine({ template, date, iso }: { template: string; date: string; iso: string }) {
-  const [before = "", after = ""] = template.split("{date}");
-  return (
-    <p className="mt-3 text-sm font-semibold text-slate-700 dark:text-slate-300">
-      {before}
-      <time dateTime={iso}>{date}</time>
-      {after}
-    </p>
-  );
-}
-
-/**
- * A cell's label in the form its number takes. Every form is laid out in the same place and only
- * the current one is visible: centred text that changed width ("days" to "day", "يومان" to
- * "يوم") would move, a layout shift, where one form giving way to another moves nothing.
- */
-function UnitLabel({
-  unit,
-  current,
-  forms,
-}: {
-  unit: string;
-  current: string;
-  forms: Record<string, string | undefined>;
-}) {
-  // In the copy's order whatever the count, so the DOM never moves.
-  const all = [...new Set(Object.values(forms))].filter(
-    (form): form is string => form !== undefined,
-  );
-  return (
-    <span className="grid self-stretch text-center text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">
-      {all.map((form) => (
-        <span
-          key={form}
-          data-unit-label={form === current ? unit : undefined}
-          className={`col-start-1 row-start-1 ${form === current ? "" : "invisible"}`}
-        >
-          {form}
-        </span>
-      ))}
-    </span>
-  );
-}
-
 /**
  * The beta countdown: days, hours, mins and secs. The server renders the time left when it
  * rendered the page (`renderedAt`), and the browser's first render computes exactly that again,
@@ -75,7 +30,6 @@ function UnitLabel({
 export function Countdown({
   betaClosesAt,
   renderedAt,
-  closesOn,
   copy,
   counting,
   className = "",
@@ -84,8 +38,6 @@ export function Countdown({
   betaClosesAt: string | null;
   /** The server's clock (ms) when it rendered this page, from the loader. */
   renderedAt: number;
-  /** BETA_CLOSES_AT written out in the page's language ("30 November"), or null. */
-  closesOn: string | null;
   /** In the page's language, from the loader (content/ui.ts). */
   copy: CountdownCopy;
   /** How the page's language counts, for the labels and the sentence (lib/plural.ts). */
@@ -111,33 +63,38 @@ export function Countdown({
     <div className={className}>
       <p className="sr-only">{spokenRemaining(left, copy.spoken, counting)}</p>
       <div aria-hidden="true" className="flex gap-2 sm:gap-3">
-        {COUNTDOWN_UNITS.map((unit) => (
-          <div
-            key={unit}
-            className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 dark:border-ink-700 dark:bg-ink-900"
-          >
-            {/* Tabular digits keep their width as they change, centred or not. */}
-            <span
-              data-unit={unit}
-              className="self-stretch text-center text-2xl leading-9 font-bold tabular-nums sm:text-3xl"
+        {COUNTDOWN_UNITS.map((unit) => {
+          const current = counted(counting, left[unit], copy.units[unit]);
+          return (
+            <div
+              key={unit}
+              className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 dark:border-ink-700 dark:bg-ink-900"
             >
-              {pad(left[unit])}
-            </span>
-            <UnitLabel
-              unit={unit}
-              current={counted(counting, left[unit], copy.units[unit])}
-              forms={copy.units[unit]}
-            />
-          </div>
-        ))}
+              {/* Tabular digits: a number that changes keeps its width. */}
+              <span
+                data-unit={unit}
+                className="text-2xl leading-9 font-bold tabular-nums sm:text-3xl"
+              >
+                {pad(left[unit])}
+              </span>
+              {/* The label in the form its number takes. Every form sits in the same place and
+                  only the current one shows: centred text that changed width ("days" to "day",
+                  "يومان" to "يوم") would move, a layout shift; one form giving way moves nothing. */}
+              <span className="grid text-center text-xs font-semibold text-slate-600 uppercase *:col-start-1 *:row-start-1 dark:text-slate-400">
+                {[...new Set(Object.values(copy.units[unit]) as string[])].map((form) => (
+                  <span
+                    key={form}
+                    data-unit-label={form === current ? unit : undefined}
+                    className={form === current ? undefined : "invisible"}
+                  >
+                    {form}
+                  </span>
+                ))}
+              </span>
+            </div>
+          );
+        })}
       </div>
-      {betaClosesAt && closesOn ? (
-        <ClosingLine
-          template={left.done ? copy.closedOn : copy.closesOn}
-          date={closesOn}
-          iso={betaClosesAt}
-        />
-      ) : null}
     </div>
   );
 }

@@ -15,9 +15,6 @@ export const ui = {
       mins: { one: "min", other: "mins" } as CountedForms,
       secs: { one: "sec", other: "secs" } as CountedForms,
     } satisfies Record<CountdownUnit, CountedForms>,
-    /** The close written out when BETA_CLOSES_AT sets it; "{date}" is "30 November". */
-    closesOn: "Beta closes {date}",
-    closedOn: "Beta closed {date}",
     /** The sentence screen readers get instead of the ticking cells. */
     spoken: {
       closesIn: "Beta closes in {duration}",

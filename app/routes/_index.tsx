@@ -4,28 +4,22 @@ import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
 import { requireStaticParts, StaticPart } from "~/components/StaticPart";
 import { copyFor } from "~/content/copy.server";
-import { getConfig } from "~/lib/config.server";
-import { formatClosing } from "~/lib/format";
 import { headFor } from "~/lib/head.server";
-import { LOCALE_INFO, localeOfPath } from "~/lib/locale";
+import { localeOfPath } from "~/lib/locale";
 import { metaFromLoader } from "~/lib/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   const copy = copyFor(locale);
-  const closes = getConfig().betaClosesAt;
   return json({
     head: headFor(request, "home"),
-    // The countdown is the one part of the page that runs in the browser: its words come along.
+    // The countdown is the one part of the page that runs in the browser: its words come along
+    // (the words around it are static parts: CountdownWords.tsx).
     countdown: {
-      label: copy.landing.hero.countdownLabel,
-      deadlineNote: copy.landing.hero.deadlineNote,
       copy: copy.ui.countdown,
       // The server renders the time left, and hydration must compute the same cells: from this
       // moment, not the browser's (a cached page carries the moment it was rendered).
       renderedAt: Date.now(),
-      // BETA_CLOSES_AT written out, on Dubai's calendar, in the page's language.
-      closesOn: closes ? formatClosing(closes, LOCALE_INFO[locale].intl) : null,
     },
   });
 }
@@ -35,6 +29,8 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   await requireStaticParts(request, [
     "hero-intro",
     "hero-proof",
+    "countdown-label",
+    "countdown-notes",
     "phone-mockup",
     "landing-body",
     "get-started-intro",

@@ -34,16 +34,20 @@ const writtenAr = `${closingDay.getUTCDate()} ${MONTHS_AR[closingDay.getUTCMonth
 
 let fromLoad: ChildServer;
 let fixed: ChildServer;
+let closed: ChildServer;
+/** Three days ago, at 18:30 in Dubai. */
+const CLOSED_AT = new Date(Math.floor(Date.now() / DAY) * DAY - 3 * DAY + 14.5 * 3_600_000);
 const window = new Window();
 
 beforeAll(async () => {
-  [fromLoad, fixed] = await Promise.all([
+  [fromLoad, fixed, closed] = await Promise.all([
     startChildServer({ RENDER_CACHE: "on" }),
     startChildServer({ RENDER_CACHE: "on", BETA_CLOSES_AT }),
+    startChildServer({ BETA_CLOSES_AT: CLOSED_AT.toISOString() }),
   ]);
 }, 60_000);
 afterAll(async () => {
-  await Promise.all([fromLoad?.kill(), fixed?.kill()]);
+  await Promise.all([fromLoad?.kill(), fixed?.kill(), closed?.kill()]);
   await window.happyDOM.close();
 });
 
@@ -125,4 +129,21 @@ describe(`with BETA_CLOSES_AT=${BETA_CLOSES_AT} (twelve days ahead, midnight in 
     // Western digits throughout (README: Two languages).
     expect(countdown.text).not.toMatch(/[\u0660-\u0669]/);
   });
+});
+
+describe("with BETA_CLOSES_AT in the past", () => {
+  it.each([
+    ["/", "The beta has closed", "Beta closed ", "at 6:30 PM"],
+    ["/ar", "أُغلقت النسخة التجريبية", "أُغلقت النسخة التجريبية يوم ", "في 6:30 م"],
+  ])(
+    "%s shows zeros, says so, and writes the date and time it closed",
+    async (path, spoken, line, time) => {
+      const countdown = await countdownOf(closed, path);
+      expect(countdown.cells).toEqual(["00", "00", "00", "00"]);
+      expect(countdown.spoken).toBe(spoken);
+      const written = path === "/" ? MONTHS_EN : MONTHS_AR;
+      const date = `${CLOSED_AT.getUTCDate()} ${written[CLOSED_AT.getUTCMonth()]}`;
+      expect(countdown.text.replace(/[\u200e\u200f]/g, "")).toContain(`${line}${date} ${time}`);
+    },
+  );
 });

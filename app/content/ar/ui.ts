@@ -42,8 +42,6 @@ export const ui: Localized<typeof en> = {
       mins: { one: "دقيقة", two: "دقيقتان", few: "دقائق", many: "دقيقة", other: "دقيقة" },
       secs: { one: "ثانية", two: "ثانيتان", few: "ثوانٍ", many: "ثانية", other: "ثانية" },
     } satisfies Record<CountdownUnit, CountedForms>,
-    closesOn: "تُغلق النسخة التجريبية يوم {date}",
-    closedOn: "أُغلقت النسخة التجريبية يوم {date}",
     spoken: {
       closesIn: "يتبقّى على إغلاق النسخة التجريبية {duration}",
       underAMinute: "يتبقّى على إغلاق النسخة التجريبية أقل من دقيقة",
