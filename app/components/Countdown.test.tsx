@@ -4,6 +4,7 @@ import { hydrateRoot } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Countdown } from "~/components/Countdown";
+import { ui as arUi } from "~/content/ar/ui";
 import { ui } from "~/content/ui";
 import { countingFor } from "~/lib/plural.server";
 
@@ -30,64 +31,99 @@ const spoken = (container: HTMLElement) => container.querySelector(".sr-only")?.
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
+/** The props the hero passes: the page was rendered at LOADED unless a test says otherwise. */
+function props(betaClosesAt: string | null, renderedAt = LOADED) {
+  return { betaClosesAt, renderedAt, copy: ui.countdown, counting };
+}
+
+function labels(container: HTMLElement) {
+  const label = (unit: string) =>
+    container.querySelector(`[data-unit-label="${unit}"]`)?.textContent;
+  return [label("days"), label("hours"), label("mins"), label("secs")];
+}
+
 describe("Countdown", () => {
-  it("renders a placeholder on the server, the same for every visitor", () => {
-    const html = renderToString(
-      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
-    );
+  it("renders the time left on the server: two days for a countdown from page load", () => {
     const host = document.createElement("div");
-    host.innerHTML = html;
-    expect(cells(host)).toEqual(["--", "--", "--", "--"]);
-    expect(host.textContent).toContain("days");
-    expect(host.textContent).toContain("secs");
+    host.innerHTML = renderToString(<Countdown {...props(null)} />);
+    expect(cells(host)).toEqual(["02", "00", "00", "00"]);
+    expect(labels(host)).toEqual(["days", "hours", "mins", "secs"]);
     expect(spoken(host)).toBe("Beta closes in 2 days");
-    const dated = document.createElement("div");
-    dated.innerHTML = renderToString(
-      <Countdown
-        betaClosesAt={iso(LOADED + 5 * 86_400_000)}
-        copy={ui.countdown}
-        counting={counting}
-      />,
-    );
-    expect(cells(dated)).toEqual(["--", "--", "--", "--"]);
-    expect(spoken(dated)).toBe("Beta closes soon");
   });
 
-  it("hydrates the server's placeholder without a mismatch, then shows numbers", () => {
+  it("renders a fixed close as seen from the moment the server rendered", () => {
+    const closes = LOADED + ((1 * 24 + 4) * 3600 + 1 * 60 + 6) * SECOND;
     const host = document.createElement("div");
-    host.innerHTML = renderToString(
-      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
-    );
-    document.body.append(host);
-    const onRecoverableError = vi.fn();
-    let root: ReturnType<typeof hydrateRoot> | undefined;
-    act(() => {
-      root = hydrateRoot(
-        host,
-        <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
-        {
-          onRecoverableError,
-        },
+    // Rendered a minute before this test's clock: a cached page shows its render's numbers.
+    host.innerHTML = renderToString(<Countdown {...props(iso(closes), LOADED - 60 * SECOND)} />);
+    expect(cells(host)).toEqual(["01", "04", "02", "06"]);
+    expect(labels(host)).toEqual(["day", "hours", "mins", "secs"]);
+    expect(spoken(host)).toBe("Beta closes in 1 day, 4 hours, and 2 minutes");
+  });
+
+  it("labels each unit in its number's plural form, in Arabic too", () => {
+    const arabic = {
+      ...props(null),
+      copy: arUi.countdown,
+      counting: countingFor("ar-AE-u-nu-latn"),
+    };
+    const at = (days: number, hours: number, mins: number, secs: number) => {
+      const closes = LOADED + (((days * 24 + hours) * 60 + mins) * 60 + secs) * SECOND;
+      const host = document.createElement("div");
+      host.innerHTML = renderToString(<Countdown {...arabic} betaClosesAt={iso(closes)} />);
+      return labels(host);
+    };
+    expect(at(1, 2, 3, 11)).toEqual(["يوم", "ساعتان", "دقائق", "ثانية"]);
+    expect(at(2, 10, 11, 0)).toEqual(["يومان", "ساعات", "دقيقة", "ثانية"]);
+    expect(at(3, 1, 2, 59)).toEqual(["أيام", "ساعة", "دقيقتان", "ثانية"]);
+    expect(at(11, 23, 1, 2)).toEqual(["يومًا", "ساعة", "دقيقة", "ثانيتان"]);
+    expect(at(0, 0, 0, 7)).toEqual(["يوم", "ساعة", "دقيقة", "ثوانٍ"]);
+  });
+
+  it("hydrates the server's numbers without a mismatch, even a page rendered minutes ago", () => {
+    for (const betaClosesAt of [null, iso(LOADED + 5 * 86_400_000)]) {
+      // The server rendered the page 4 minutes before this visitor's load (the render cache).
+      const renderedAt = LOADED - 4 * 60 * SECOND;
+      const rendered = props(betaClosesAt, renderedAt);
+      vi.setSystemTime(renderedAt);
+      const host = document.createElement("div");
+      host.innerHTML = renderToString(<Countdown {...rendered} />);
+      vi.setSystemTime(LOADED);
+      document.body.append(host);
+      const onRecoverableError = vi.fn();
+      const errors = vi.spyOn(console, "error");
+      let root: ReturnType<typeof hydrateRoot> | undefined;
+      act(() => {
+        root = hydrateRoot(host, <Countdown {...rendered} />, { onRecoverableError });
+      });
+      expect(onRecoverableError).not.toHaveBeenCalled();
+      expect(errors).not.toHaveBeenCalled();
+      // Then the browser's clock: two days from this page load, or the fixed close from now.
+      expect(cells(host)).toEqual(
+        betaClosesAt ? ["05", "00", "00", "00"] : ["02", "00", "00", "00"],
       );
-    });
-    expect(onRecoverableError).not.toHaveBeenCalled();
-    expect(cells(host)).toEqual(["02", "00", "00", "00"]);
-    act(() => root?.unmount());
-    host.remove();
+      act(() => root?.unmount());
+      host.remove();
+    }
+  });
+
+  it("changes a label with its number as the browser counts", () => {
+    const { container } = render(<Countdown {...props(iso(LOADED + (2 * 86_400 + 1) * SECOND))} />);
+    expect(cells(container)).toEqual(["02", "00", "00", "01"]);
+    expect(labels(container)).toEqual(["days", "hours", "mins", "sec"]);
+    act(() => vi.advanceTimersByTime(2 * SECOND));
+    expect(cells(container)).toEqual(["01", "23", "59", "59"]);
+    expect(labels(container)).toEqual(["day", "hours", "mins", "secs"]);
   });
 
   it("counts from when the page loaded, not from when it hydrated", () => {
     vi.setSystemTime(LOADED + 5 * SECOND);
-    const { container } = render(
-      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
-    );
+    const { container } = render(<Countdown {...props(null)} />);
     expect(cells(container)).toEqual(["01", "23", "59", "55"]);
   });
 
   it("counts down from two days after page load once mounted", () => {
-    const { container } = render(
-      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
-    );
+    const { container } = render(<Countdown {...props(null)} />);
     expect(cells(container)).toEqual(["02", "00", "00", "00"]);
     act(() => vi.advanceTimersByTime(SECOND));
     expect(cells(container)).toEqual(["01", "23", "59", "59"]);
@@ -97,30 +133,20 @@ describe("Countdown", () => {
 
   it("uses BETA_CLOSES_AT when given", () => {
     const closes = LOADED + ((3 * 24 + 4) * 3600 + 5 * 60 + 6) * SECOND;
-    const { container } = render(
-      <Countdown betaClosesAt={iso(closes)} copy={ui.countdown} counting={counting} />,
-    );
+    const { container } = render(<Countdown {...props(iso(closes))} />);
     expect(cells(container)).toEqual(["03", "04", "05", "06"]);
     expect(spoken(container)).toBe("Beta closes in 3 days, 4 hours, and 5 minutes");
   });
 
   it("shows zeros once the target has passed, and stops ticking", () => {
-    const { container } = render(
-      <Countdown
-        betaClosesAt={iso(LOADED - 3600 * SECOND)}
-        copy={ui.countdown}
-        counting={counting}
-      />,
-    );
+    const { container } = render(<Countdown {...props(iso(LOADED - 3600 * SECOND))} />);
     expect(cells(container)).toEqual(["00", "00", "00", "00"]);
     expect(spoken(container)).toBe("The beta has closed");
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it("reaches zero at the target and stays there", () => {
-    const { container } = render(
-      <Countdown betaClosesAt={iso(LOADED + 2 * SECOND)} copy={ui.countdown} counting={counting} />,
-    );
+    const { container } = render(<Countdown {...props(iso(LOADED + 2 * SECOND))} />);
     expect(cells(container)).toEqual(["00", "00", "00", "02"]);
     act(() => vi.advanceTimersByTime(2 * SECOND));
     expect(cells(container)).toEqual(["00", "00", "00", "00"]);
@@ -130,13 +156,7 @@ describe("Countdown", () => {
 
   it("gives screen readers a sentence that changes once a minute, not every second", () => {
     // 1 hour, 2 minutes and 30 seconds left.
-    const { container } = render(
-      <Countdown
-        betaClosesAt={iso(LOADED + 3750 * SECOND)}
-        copy={ui.countdown}
-        counting={counting}
-      />,
-    );
+    const { container } = render(<Countdown {...props(iso(LOADED + 3750 * SECOND))} />);
     const first = spoken(container);
     expect(first).toBe("Beta closes in 1 hour and 2 minutes");
     for (let second = 1; second <= 29; second += 1) {
@@ -151,9 +171,7 @@ describe("Countdown", () => {
   });
 
   it("hides the ticking cells from screen readers and announces nothing by itself", () => {
-    const { container } = render(
-      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
-    );
+    const { container } = render(<Countdown {...props(null)} />);
     const visual = container.querySelector('[data-unit="secs"]')?.closest("[aria-hidden]");
     expect(visual?.getAttribute("aria-hidden")).toBe("true");
     expect(container.querySelector("[aria-live], [role=status], [role=timer], [role=alert]")).toBe(
@@ -162,9 +180,7 @@ describe("Countdown", () => {
   });
 
   it("stops its timer when unmounted", () => {
-    const { unmount } = render(
-      <Countdown betaClosesAt={null} copy={ui.countdown} counting={counting} />,
-    );
+    const { unmount } = render(<Countdown {...props(null)} />);
     expect(vi.getTimerCount()).toBe(1);
     unmount();
     expect(vi.getTimerCount()).toBe(0);

@@ -3,13 +3,13 @@ import type { CountdownCopy } from "~/content/ui";
 import {
   COUNTDOWN_UNITS,
   countdownTarget,
+  firstRemaining,
   nextTickDelay,
-  openingSentence,
   type Remaining,
   remaining,
   spokenRemaining,
 } from "~/lib/countdown";
-import type { Counting } from "~/lib/plural";
+import { type Counting, counted } from "~/lib/plural";
 
 /** When the document started loading, so slow hydration does not stretch the two days. */
 function pageLoadedAt(): number {
@@ -21,26 +21,30 @@ function pageLoadedAt(): number {
 const pad = (value: number) => String(value).padStart(2, "0");
 
 /**
- * The beta countdown: days, hours, mins and secs. The server cannot know the visitor's clock,
- * so it (and the first browser render) shows "--" in cells of the final size; the numbers come
- * after hydration. Screen readers get one sentence, to the minute, and no live region: a
- * number announced every second would drown out the page. Nothing animates on a tick.
+ * The beta countdown: days, hours, mins and secs. The server renders the time left when it
+ * rendered the page (`renderedAt`), and the browser's first render computes exactly that again,
+ * so hydration matches; then it ticks from the browser's clock. Cells keep their size whatever
+ * the digits, so nothing moves when the numbers change. Screen readers get one sentence, to the
+ * minute, and no live region: a number announced every second would drown out the page.
  */
 export function Countdown({
   betaClosesAt,
+  renderedAt,
   copy,
   counting,
   className = "",
 }: {
   /** ISO date-time from BETA_CLOSES_AT; null = two days after the page loaded. */
   betaClosesAt: string | null;
+  /** The server's clock (ms) when it rendered this page, from the loader. */
+  renderedAt: number;
   /** In the page's language, from the loader (content/ui.ts). */
   copy: CountdownCopy;
-  /** How the page's language counts, for the sentence (lib/plural.ts). */
+  /** How the page's language counts, for the labels and the sentence (lib/plural.ts). */
   counting: Counting;
   className?: string;
 }) {
-  const [left, setLeft] = useState<Remaining | null>(null);
+  const [left, setLeft] = useState<Remaining>(() => firstRemaining(betaClosesAt, renderedAt));
 
   useEffect(() => {
     const target = countdownTarget(betaClosesAt, pageLoadedAt());
@@ -55,32 +59,41 @@ export function Countdown({
     return () => window.clearTimeout(timer);
   }, [betaClosesAt]);
 
-  const sentence = left
-    ? spokenRemaining(left, copy.spoken, counting)
-    : openingSentence(betaClosesAt, copy, counting);
-
   return (
     <div className={className}>
-      <p className="sr-only">{sentence}</p>
+      <p className="sr-only">{spokenRemaining(left, copy.spoken, counting)}</p>
       <div aria-hidden="true" className="flex gap-2 sm:gap-3">
-        {COUNTDOWN_UNITS.map((unit) => (
-          <div
-            key={unit}
-            className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 dark:border-ink-700 dark:bg-ink-900"
-          >
-            {/* Two digits wide from the start, the placeholder's text starting where the digits'
-                will: replacing it shifts nothing. */}
-            <span
-              data-unit={unit}
-              className="min-w-[2ch] text-start text-2xl leading-9 font-bold tabular-nums sm:text-3xl"
+        {COUNTDOWN_UNITS.map((unit) => {
+          const current = counted(counting, left[unit], copy.units[unit]);
+          return (
+            <div
+              key={unit}
+              className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 dark:border-ink-700 dark:bg-ink-900"
             >
-              {left ? pad(left[unit]) : copy.placeholder}
-            </span>
-            <span className="text-xs font-semibold text-slate-600 uppercase dark:text-slate-400">
-              {copy.units[unit]}
-            </span>
-          </div>
-        ))}
+              {/* Tabular digits: a number that changes keeps its width. */}
+              <span
+                data-unit={unit}
+                className="text-2xl leading-9 font-bold tabular-nums sm:text-3xl"
+              >
+                {pad(left[unit])}
+              </span>
+              {/* The label in the form its number takes. Every form sits in the same place and
+                  only the current one shows: centred text that changed width ("days" to "day",
+                  "يومان" to "يوم") would move, a layout shift; one form giving way moves nothing. */}
+              <span className="grid text-center text-xs font-semibold text-slate-600 uppercase *:col-start-1 *:row-start-1 dark:text-slate-400">
+                {[...new Set(Object.values(copy.units[unit]) as string[])].map((form) => (
+                  <span
+                    key={form}
+                    data-unit-label={form === current ? unit : undefined}
+                    className={form === current ? undefined : "invisible"}
+                  >
+                    {form}
+                  </span>
+                ))}
+              </span>
+            </div>
+          );
+        })}
       </div>
     </div>
   );

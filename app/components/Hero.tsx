@@ -5,8 +5,9 @@ import { useSite, useUi } from "~/hooks/use-site";
 import type { loader } from "~/routes/_index";
 
 /**
- * The hero: copy, calls to action, social proof and the mockup are static parts (HeroIntro,
- * HeroProof, PhoneMockup); only the countdown between them runs in the browser.
+ * The hero: copy, calls to action, social proof, the mockup and the countdown's words are static
+ * parts (HeroIntro, HeroProof, PhoneMockup, CountdownWords); only the countdown's cells and its
+ * sentence run in the browser.
  */
 export function Hero() {
   const { countdown } = useLoaderData<typeof loader>();
@@ -22,13 +23,14 @@ export function Hero() {
         <div className="flex min-w-0 flex-col gap-6">
           <StaticPart name="hero-intro" className="contents" />
           <div className="rounded-2xl border border-slate-200 bg-white/70 p-4 dark:border-ink-800 dark:bg-ink-900/70">
-            <p className="text-sm font-semibold text-slate-700 dark:text-slate-300">
-              {countdown.label}
-            </p>
-            <Countdown betaClosesAt={site.betaClosesAt} copy={countdown.copy} counting={counting} />
-            <p className="mt-3 text-sm text-slate-700 dark:text-slate-300">
-              {countdown.deadlineNote}
-            </p>
+            <StaticPart name="countdown-label" className="contents" />
+            <Countdown
+              betaClosesAt={site.betaClosesAt}
+              renderedAt={countdown.renderedAt}
+              copy={countdown.copy}
+              counting={counting}
+            />
+            <StaticPart name="countdown-notes" className="contents" />
           </div>
           <StaticPart name="hero-proof" className="contents" />
         </div>

@@ -3,13 +3,16 @@ import { CtaLink } from "~/components/CtaLink";
 import { Section } from "~/components/Section";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
-import { contactHref } from "~/lib/cta";
+import { whatsappLink } from "~/lib/contact-links";
 import { formatPrice } from "~/lib/format";
 
+/**
+ * The three plans, each with its yearly price, what a driver gets during the beta, and a button
+ * that opens WhatsApp with a message naming the plan (the lead names it too: `plan=`).
+ */
 export function Plans() {
-  const { contact, plans, intl } = useCopy();
+  const { plans, intl } = useCopy();
   const site = useSite();
-  const href = contactHref("whatsapp", site, contact);
   return (
     <Section id="plans" heading={plans.heading} intro={plans.intro} tone="tinted">
       <ul className="grid gap-6 lg:grid-cols-3">
@@ -22,18 +25,27 @@ export function Plans() {
               <h3 className="text-xl font-bold">{plan.name}</h3>
               {plan.highlighted ? (
                 <span className="rounded-full bg-road-700 px-3 py-1 text-xs font-semibold text-white dark:bg-road-500 dark:text-ink-950">
-                  {plans.popular}
+                  {plans.betaBadge}
                 </span>
               ) : null}
             </div>
             <p className="mt-4 text-4xl font-extrabold tracking-tight tabular-nums">
               {plan.price === 0 ? plans.free : formatPrice(plan.price, plans.currency, intl)}
-              {plan.price > 0 && plans.period ? (
-                <span className="text-base font-medium text-slate-600 dark:text-slate-400">
-                  {" "}
-                  / {plans.periodLabel[plans.period]}
+              {plan.price > 0 ? " " : null}
+              {plan.price > 0 ? (
+                <span
+                  data-plan-period={plan.id}
+                  className="text-base font-medium text-slate-600 dark:text-slate-400"
+                >
+                  {plans.periodLabel[plans.period]}
                 </span>
               ) : null}
+            </p>
+            <p
+              data-plan-beta={plan.id}
+              className="mt-2 font-semibold text-road-700 dark:text-road-500"
+            >
+              {plan.beta}
             </p>
             <p className="mt-2 text-slate-700 dark:text-slate-300">{plan.summary}</p>
             <ul className="mt-6 flex-1 space-y-3">
@@ -51,7 +63,13 @@ export function Plans() {
               placement={`plan-${plan.id}`}
               variant={plan.highlighted ? "primary" : "secondary"}
               className="mt-8 w-full"
-              cta={{ text: plan.cta, ctaType: "whatsapp", external: true, href }}
+              cta={{
+                text: plan.cta,
+                ctaType: "whatsapp",
+                external: true,
+                href: whatsappLink(site.whatsappNumber, plan.whatsappMessage),
+                plan: plan.id,
+              }}
             />
           </li>
         ))}

@@ -1,3 +1,4 @@
+import { CountdownLabel, CountdownNotes } from "~/components/CountdownWords";
 import { Download } from "~/components/Download";
 import { Faq } from "~/components/Faq";
 import { Features } from "~/components/Features";
@@ -31,6 +32,8 @@ function Footer() {
 export const staticParts: StaticPartRenderers = {
   "hero-intro": () => <HeroIntro />,
   "hero-proof": () => <HeroProof />,
+  "countdown-label": () => <CountdownLabel />,
+  "countdown-notes": () => <CountdownNotes />,
   "phone-mockup": () => <PhoneMockup />,
   // Spec §2's order, between the hero and the closing call.
   "landing-body": () => (

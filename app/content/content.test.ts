@@ -57,9 +57,24 @@ describe("the content model", () => {
     expect(plans.currency).toBe("AED");
     expect(plans.items.map((plan) => plan.price)).toEqual([0, 149, 299]);
     for (const plan of plans.items) expect(plan.features.length).toBeGreaterThanOrEqual(3);
-    expect(plans.period).toBeNull();
     // Intl puts a no-break space between the code and the amount.
     expect(formatPrice(149, plans.currency)).toMatch(/^AED\s149$/);
+  });
+
+  it("reads as a free beta's plans: a period, what beta drivers get, no 'Most popular'", () => {
+    expect(plans.period).toBe("year");
+    expect(plans.intro).toMatch(/free while the beta runs/i);
+    expect(plans.betaBadge).toBe("Free during the beta");
+    expect(JSON.stringify(plans)).not.toMatch(/popular/i);
+    const plus = plans.items.find((plan) => plan.id === "plus");
+    expect(plus?.highlighted).toBe(true);
+    expect(plus?.beta).toMatch(/^Free for beta drivers\. Download before 15 June/);
+  });
+
+  it("gives each plan a WhatsApp message that names it, and no two the same", () => {
+    for (const plan of plans.items) expect(plan.whatsappMessage).toContain(`${plan.name} plan`);
+    const messages = plans.items.map((plan) => plan.whatsappMessage);
+    expect(new Set(messages).size).toBe(messages.length);
   });
 
   it("answers at least six questions, on price, data, cashback, phones, battery and Arabic", () => {

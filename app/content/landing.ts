@@ -23,6 +23,9 @@ export const landing = {
     headline: "Drive Dubai safer. Get up to 25% back on insurance.",
     lead: "Darb coaches you on every drive, warns you before speed cameras, school zones and sudden braking on Sheikh Zayed Road, and turns safe driving into cashback on your insurance.",
     countdownLabel: "Beta places close in",
+    /** BETA_CLOSES_AT written out under the countdown, when set; "{date}" is "30 November". */
+    closesOn: "Beta closes {date}",
+    closedOn: "Beta closed {date}",
     deadlineNote:
       "Download before 15 June for lifetime premium features and priority cashback processing.",
     socialProof: "47 Dubai drivers already use Darb",

@@ -1,20 +1,32 @@
-/** App plans (spec §1: free, 149 AED and 299 AED; the period is not shown unless set here). */
-export type PlanPeriod = "month" | "year" | null;
+/**
+ * App plans (spec §1: free, 149 AED and 299 AED). The spec shows no period; issue 14 asked for
+ * one, so the paid plans are priced per year, as insurance-linked apps usually are, and say what
+ * beta drivers get: Plus at no cost (the spec's "lifetime premium features" for a download
+ * before 15 June).
+ */
+export type PlanPeriod = "month" | "year";
 
 export const plans = {
   heading: "App plans",
-  intro: "Start free. Upgrade only if the extra coaching pays for itself.",
+  intro:
+    "Darb is free while the beta runs, and every beta driver gets Plus at no cost. Prices are per year and apply from launch.",
   currency: "AED",
-  /** Shown after paid prices ("/ month") when set; the spec shows no period. */
-  period: null as PlanPeriod,
-  periodLabel: { month: "month", year: "year" },
+  /** Every paid price is for this long (the structured data's offers say the same). */
+  period: "year",
+  /** Shown after a paid price: "AED 149 per year" (a slash would be read out as "slash"). */
+  periodLabel: { month: "per month", year: "per year" },
+  /** The period's unit, for the structured data's unitText. */
+  periodUnit: { month: "month", year: "year" },
   free: "Free",
-  popular: "Most popular",
+  /** The badge over the plan beta drivers get. */
+  betaBadge: "Free during the beta",
   items: [
     {
       id: "basic",
       name: "Basic",
       price: 0,
+      /** What a driver gets on this plan now, under the price. */
+      beta: "Free for every driver, for good.",
       summary: "Coaching and alerts for everyday driving.",
       features: [
         "AI safety coaching after every drive",
@@ -23,12 +35,15 @@ export const plans = {
         "Insurance cashback eligibility",
       ],
       cta: "Get Basic free",
+      /** The WhatsApp message this plan's button opens: it names the plan. */
+      whatsappMessage: "Hi Darb! I'd like the free app with the Basic plan.",
       highlighted: false,
     },
     {
       id: "plus",
       name: "Plus",
       price: 149,
+      beta: "Free for beta drivers. Download before 15 June to keep it for life.",
       summary: "For daily commuters who want the full picture.",
       features: [
         "Everything in Basic",
@@ -36,13 +51,15 @@ export const plans = {
         "Full post-drive analytics with trip maps",
         "Fog and sandstorm advisories",
       ],
-      cta: "Choose Plus",
+      cta: "Get Plus free",
+      whatsappMessage: "Hi Darb! I'd like the Plus plan, free for beta drivers.",
       highlighted: true,
     },
     {
       id: "pro",
       name: "Pro",
       price: 299,
+      beta: "From launch. Ask us now for a family or a team.",
       summary: "For families and anyone who drives for work.",
       features: [
         "Everything in Plus",
@@ -51,6 +68,7 @@ export const plans = {
         "Exportable reports for insurers and employers",
       ],
       cta: "Choose Pro",
+      whatsappMessage: "Hi Darb! I'd like the Pro plan.",
       highlighted: false,
     },
   ],

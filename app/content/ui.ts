@@ -5,16 +5,16 @@ import type { CountedForms } from "~/lib/plural";
 /** The words of the small interactive parts: countdown, notifications, share menu extras. */
 export const ui = {
   countdown: {
+    /**
+     * Each cell's label, in the plural form of the number above it ("01 day", "02 days"):
+     * typed as any language's forms, so a translation may add Arabic's dual and plurals.
+     */
     units: {
-      days: "days",
-      hours: "hours",
-      mins: "mins",
-      secs: "secs",
-    } satisfies Record<CountdownUnit, string>,
-    /** Shown in every cell until the browser knows the time: the server cannot. */
-    placeholder: "--",
-    /** Read before the browser knows the time, when the close is a fixed date. */
-    pending: "Beta closes soon",
+      days: { one: "day", other: "days" } as CountedForms,
+      hours: { one: "hour", other: "hours" } as CountedForms,
+      mins: { one: "min", other: "mins" } as CountedForms,
+      secs: { one: "sec", other: "secs" } as CountedForms,
+    } satisfies Record<CountdownUnit, CountedForms>,
     /** The sentence screen readers get instead of the ticking cells. */
     spoken: {
       closesIn: "Beta closes in {duration}",

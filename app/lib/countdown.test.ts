@@ -3,8 +3,8 @@ import { ui } from "~/content/ui";
 import {
   countdownTarget,
   DEFAULT_BETA_LENGTH_MS,
+  firstRemaining,
   nextTickDelay,
-  openingSentence,
   remaining,
   spokenRemaining,
 } from "~/lib/countdown";
@@ -113,9 +113,26 @@ describe("spokenRemaining", () => {
   });
 });
 
-describe("openingSentence", () => {
-  it("says two days for a countdown from page load, and only 'soon' for a fixed date", () => {
-    expect(openingSentence(null, ui.countdown, EN)).toBe("Beta closes in 2 days");
-    expect(openingSentence("2026-12-01T00:00:00.000Z", ui.countdown, EN)).toBe("Beta closes soon");
+describe("firstRemaining", () => {
+  it("is the whole two days at any page load when no close is set", () => {
+    expect(firstRemaining(null, LOADED)).toEqual({
+      days: 2,
+      hours: 0,
+      mins: 0,
+      secs: 0,
+      done: false,
+    });
+  });
+
+  it("is the time left at the server's render for a fixed close, and zeros after it", () => {
+    const closes = "2026-06-14T20:00:00.000Z";
+    expect(firstRemaining(closes, Date.UTC(2026, 5, 13, 18, 58, 30))).toEqual({
+      days: 1,
+      hours: 1,
+      mins: 1,
+      secs: 30,
+      done: false,
+    });
+    expect(firstRemaining(closes, Date.UTC(2026, 5, 15))).toMatchObject({ days: 0, done: true });
   });
 });

@@ -55,17 +55,14 @@ export type SpokenWords = {
 };
 
 /**
- * What screen readers hear before the browser knows the time (the server's render and the
- * browser's first): a countdown from page load still has exactly its two days to run; a fixed
- * close is only "soon", since the visitor's clock and a cached page's age are unknown.
+ * What the first render shows, on the server and in the browser alike: the time left at
+ * `renderedAt`, the server's clock when it rendered the page (it travels with the loader data,
+ * so hydration computes the very same cells). A countdown from page load has its whole two days
+ * to run at any load, cached or not; a fixed close is as old as the page (at most the render
+ * cache's 5 minutes), until the browser's first tick.
  */
-export function openingSentence(
-  betaClosesAt: string | null,
-  words: { pending: string; spoken: SpokenWords },
-  counting: Counting,
-): string {
-  if (betaClosesAt !== null) return words.pending;
-  return spokenRemaining(remaining(countdownTarget(null, 0), 0), words.spoken, counting);
+export function firstRemaining(betaClosesAt: string | null, renderedAt: number): Remaining {
+  return remaining(countdownTarget(betaClosesAt, renderedAt), renderedAt);
 }
 
 /**

@@ -88,6 +88,30 @@ describe("resolveCta", () => {
   });
 });
 
+describe("a plan's button", () => {
+  it("names its plan on the lead link, after the source", () => {
+    const resolved = resolveCta(
+      {
+        text: "Choose Pro",
+        href: "https://wa.me/971585550134?text=Hi%20Darb!%20I'd%20like%20the%20Pro%20plan.",
+        ctaType: "whatsapp",
+        external: true,
+        plan: "pro",
+      },
+      context,
+    );
+    const url = new URL(resolved.href, "https://darb.example");
+    expect(resolved.href).toMatch(/^\/thank-you\?cta=whatsapp&source=instagram&plan=pro&redirect=/);
+    expect(url.searchParams.get("redirect")).toContain("Pro%20plan");
+  });
+
+  it("names its plan on the Arabic page's lead link too", () => {
+    expect(thankYouHref({ cta: "whatsapp", source: "direct", plan: "plus", locale: "ar" })).toBe(
+      "/ar/thank-you?cta=whatsapp&source=direct&plan=plus",
+    );
+  });
+});
+
 describe("thankYouHref", () => {
   it("leaves returnUrl out when it is the home page", () => {
     expect(thankYouHref({ cta: "demo", source: "direct", returnUrl: "/" })).toBe(

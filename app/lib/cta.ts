@@ -1,5 +1,6 @@
 import { mailtoLink, whatsappLink } from "~/lib/contact-links";
 import { type Locale, localePath } from "~/lib/locale";
+import type { PlanId } from "~/lib/plans";
 
 export const CTA_TYPES = ["email", "whatsapp", "demo", "link"] as const;
 export type CtaType = (typeof CTA_TYPES)[number];
@@ -17,6 +18,8 @@ export type CtaSpec = {
   ctaType: CtaType;
   /** Default true: leads pass through /thank-you, where they are counted on the server. */
   useThankYouPage?: boolean;
+  /** The plan a plan's button asks about: the lead and its WhatsApp message name it. */
+  plan?: PlanId;
 };
 
 export type LinkKind = "email" | "external" | "anchor" | "internal";
@@ -32,12 +35,14 @@ export function linkKind(href: string, external = false): LinkKind {
 export function thankYouHref(params: {
   cta: CtaType;
   source: string;
+  plan?: PlanId;
   redirect?: string;
   returnUrl?: string;
   /** The page's language: the thank-you page speaks it too. */
   locale?: Locale;
 }): string {
   const search = new URLSearchParams({ cta: params.cta, source: params.source });
+  if (params.plan) search.set("plan", params.plan);
   if (params.redirect) search.set("redirect", params.redirect);
   if (params.returnUrl && params.returnUrl !== "/") search.set("returnUrl", params.returnUrl);
   return `${localePath(params.locale ?? "en", "/thank-you")}?${search}`;
@@ -86,6 +91,7 @@ export function resolveCta(
           ? thankYouHref({
               cta: cta.ctaType === "email" ? "link" : cta.ctaType,
               source: context.source,
+              plan: cta.plan,
               redirect: cta.href,
               returnUrl: context.returnUrl,
               locale: context.locale,

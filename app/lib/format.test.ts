@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDay, formatDecimal, formatPrice } from "~/lib/format";
+import { formatClosing, formatDay, formatDecimal, formatPrice } from "~/lib/format";
 
 describe("format", () => {
   it("writes prices in whole dirhams with the currency code", () => {
@@ -37,6 +37,24 @@ describe("format", () => {
     });
     it("names the month in Arabic, on Dubai's calendar", () => {
       expect(formatDay(new Date("2026-06-14T21:00:00Z"), AR)).toBe("15 يونيو");
+    });
+  });
+
+  describe("the beta's close, written out", () => {
+    const AR = "ar-AE-u-nu-latn";
+    it("is the day alone at midnight in Dubai, which a date alone in BETA_CLOSES_AT means", () => {
+      const midnight = new Date("2026-11-30T00:00:00+04:00");
+      expect(formatClosing(midnight)).toBe("30 November");
+      expect(formatClosing(midnight, AR)).toBe("30 نوفمبر");
+    });
+    it("adds Dubai's time of day otherwise, in Western digits", () => {
+      const evening = new Date("2026-11-30T14:30:00Z");
+      expect(formatClosing(evening).replace(/\s/g, " ")).toBe("30 November at 6:30 PM");
+      expect(
+        formatClosing(evening, AR)
+          .replace(/[\u200e\u200f]/g, "")
+          .replace(/\s/g, " "),
+      ).toBe("30 نوفمبر في 6:30 م");
     });
   });
 });

@@ -30,3 +30,25 @@ export function formatDay(date: Date, locale: string = brand.locale): string {
     timeZone: brand.timeZone,
   }).format(date);
 }
+
+/**
+ * When the beta closes, on Dubai's calendar and clock: "30 November" at midnight (what a date
+ * alone in BETA_CLOSES_AT means), "30 November at 6:30 PM" otherwise.
+ */
+export function formatClosing(date: Date, locale: string = brand.locale): string {
+  const time = new Intl.DateTimeFormat("en-GB", {
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+    timeZone: brand.timeZone,
+  }).format(date);
+  if (time === "00:00:00") return formatDay(date, locale);
+  return new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "long",
+    hour: "numeric",
+    minute: "2-digit",
+    timeZone: brand.timeZone,
+  }).format(date);
+}

@@ -40,3 +40,54 @@ describe("the operator's view of the analytics counters", () => {
     vi.useRealTimers();
   });
 });
+
+describe("a plan's lead", () => {
+  /** The analytics lines recordLead writes (no GA4 configured), as JSON. */
+  function recorded(run: () => void) {
+    const lines: string[] = [];
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk) => {
+      lines.push(String(chunk));
+      return true;
+    });
+    run();
+    return lines
+      .flatMap((chunk) => chunk.split("\n"))
+      .filter((line) => line.startsWith("{"))
+      .map((line) => JSON.parse(line))
+      .filter((line) => line.type === "analytics");
+  }
+  const visitor = () =>
+    new Request("https://darb.example/thank-you", {
+      headers: {
+        "user-agent": `Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0 plan-${Math.random()}`,
+      },
+    });
+
+  it("records the plan on conversion and generate_lead", () => {
+    const request = visitor();
+    const lines = recorded(() =>
+      recordLead(request, { cta: "whatsapp", source: "x", plan: "pro" }),
+    );
+    expect(lines.map((line) => [line.name, line.params.plan])).toEqual([
+      ["conversion", "pro"],
+      ["generate_lead", "pro"],
+    ]);
+  });
+
+  it("counts Plus then Pro as two leads, and the same plan again as the same lead", () => {
+    const request = visitor();
+    const lead = (plan: "plus" | "pro") =>
+      recordLead(request, { cta: "whatsapp", source: "x", plan });
+    recorded(() => {
+      expect(lead("plus")).toBe(true);
+      expect(lead("pro")).toBe(true);
+      expect(lead("pro")).toBe(false);
+      expect(lead("plus")).toBe(false);
+    });
+  });
+
+  it("leaves plan out of a lead that has none", () => {
+    const lines = recorded(() => recordLead(visitor(), { cta: "demo", source: "y" }));
+    expect(lines[0]?.params).not.toHaveProperty("plan");
+  });
+});

@@ -7,6 +7,7 @@ import { createSink, type Sink, statsReporter } from "~/lib/analytics.server";
 import type { ClientEvent } from "~/lib/analytics-events";
 import { getConfig } from "~/lib/config.server";
 import type { CtaType } from "~/lib/cta";
+import type { PlanId } from "~/lib/plans";
 import { processShutdown } from "~/lib/shutdown.server";
 import { type Visitor, visitorFor } from "~/lib/visitor.server";
 
@@ -69,6 +70,8 @@ export function firstTimeWithin(key: string, now = Date.now()): boolean {
 export type Lead = {
   cta: CtaType;
   source: string;
+  /** The plan a plan's button asked about (lib/plans.ts), if any. */
+  plan?: PlanId;
   medium?: string;
   campaign?: string;
   /** The page's language ("en", "ar"), as the browser's events carry it. */
@@ -78,11 +81,16 @@ export type Lead = {
 /** Records `conversion` for every CTA and `generate_lead` for WhatsApp, e-mail and demo. */
 export function recordLead(request: Request, lead: Lead): boolean {
   const visitor = visitorOf(request);
-  if (!firstTimeWithin(`${visitor.clientId}|${lead.cta}|${lead.source}`)) return false;
+  // Asking about Plus, then Pro, is two leads (a marketer wants both plans' interest), as
+  // WhatsApp then e-mail is; the same plan again within 30 minutes is the same lead.
+  if (!firstTimeWithin(`${visitor.clientId}|${lead.cta}|${lead.source}|${lead.plan ?? ""}`)) {
+    return false;
+  }
   const params = {
     ...LEAD_VALUE,
     cta: lead.cta,
     source: lead.source,
+    ...(lead.plan ? { plan: lead.plan } : {}),
     ...(lead.medium ? { medium: lead.medium } : {}),
     ...(lead.campaign ? { campaign: lead.campaign } : {}),
     ...(lead.language ? { language: lead.language } : {}),

@@ -1160,3 +1160,60 @@ describe("safeReturnUrl after the parser resolves dot segments", () => {
     expect(readThankYou(search, targets).returnUrl).toBe("/");
   });
 });
+
+describe("readThankYou: a plan's lead", () => {
+  const planTargets: Targets = {
+    ...targets,
+    planMessages: {
+      basic: "Hi Darb! Basic please.",
+      plus: "Hi Darb! I'd like the Plus plan.",
+      pro: "Hi Darb! I'd like the Pro plan.",
+    },
+  };
+  const plan = (query: string) => thankYou(query, planTargets);
+  const chat = (text: string) => `${WA}?text=${encodeURIComponent(text)}`;
+
+  it("opens WhatsApp with the plan's own message, from the server", () => {
+    expect(plan("cta=whatsapp&plan=pro&source=x")).toMatchObject({
+      cta: "whatsapp",
+      plan: "pro",
+      source: "x",
+      target: chat("Hi Darb! I'd like the Pro plan."),
+    });
+    expect(plan("cta=whatsapp&plan=plus").target).toBe(chat("Hi Darb! I'd like the Plus plan."));
+  });
+
+  it("takes the plan's message over whatever text the redirect carried", () => {
+    const redirect = encodeURIComponent(`${WA}?text=${encodeURIComponent("Send me money")}`);
+    expect(plan(`cta=whatsapp&plan=pro&redirect=${redirect}`).target).toBe(
+      chat("Hi Darb! I'd like the Pro plan."),
+    );
+    // And never another number or host, plan or not.
+    const elsewhere = encodeURIComponent("https://wa.me/15550001111?text=hi");
+    expect(plan(`cta=whatsapp&plan=pro&redirect=${elsewhere}`).target).toBe(
+      chat("Hi Darb! I'd like the Pro plan."),
+    );
+    expect(plan("cta=whatsapp&plan=pro&redirect=https%3A%2F%2Fevil.example%2F").target).toBe(
+      chat("Hi Darb! I'd like the Pro plan."),
+    );
+  });
+
+  it.each(["evil", "PRO", "pro%20", "", "__proto__", "https%3A%2F%2Fevil.example"])(
+    "ignores plan=%s: no plan, the usual target",
+    (raw) => {
+      const result = plan(`cta=whatsapp&plan=${raw}&source=x`);
+      expect(result.plan).toBeUndefined();
+      expect(result.target).toBe(WA_DEFAULT);
+    },
+  );
+
+  it("keeps the plan of another CTA for the lead but leaves its target alone", () => {
+    expect(plan("cta=demo&plan=pro")).toMatchObject({ plan: "pro", target: DEMO });
+    expect(plan("cta=email&plan=plus")).toMatchObject({ plan: "plus", target: MAILTO });
+  });
+
+  it("has no plan without a CTA, and falls back when no messages are configured", () => {
+    expect(plan("plan=pro").plan).toBeUndefined();
+    expect(thankYou("cta=whatsapp&plan=pro").target).toBe(WA_DEFAULT);
+  });
+});

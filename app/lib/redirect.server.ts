@@ -5,6 +5,7 @@
 import { attributionFrom } from "~/lib/attribution";
 import { mailtoLink, whatsappLink } from "~/lib/contact-links";
 import { type CtaType, isCtaType } from "~/lib/cta";
+import { type PlanId, parsePlan } from "~/lib/plans";
 
 export type Targets = {
   whatsappNumber: string;
@@ -12,11 +13,15 @@ export type Targets = {
   demoUrl: string;
   whatsappMessage: string;
   emailSubject: string;
+  /** The message each plan's WhatsApp button opens, in the page's language. */
+  planMessages?: Record<PlanId, string>;
 };
 
 export type ThankYou = {
   cta: CtaType | null;
   source: string;
+  /** The plan a plan's button asked about: a known id, else left out. */
+  plan?: PlanId;
   /** Where the delayed redirect goes; null shows the thanks and the way back only. */
   target: string | null;
   returnUrl: string;
@@ -153,10 +158,26 @@ export function readThankYou(search: URLSearchParams, targets: Targets): ThankYo
   // The same rule as the landing page's: `source`, else `utm_source`, else direct.
   const { source } = attributionFrom(search);
   const returnUrl = safeReturnUrl(search.get("returnUrl"));
+  const plan = parsePlan(search.get("plan"));
   if (!cta) return { cta: null, source, target: null, returnUrl };
   const target =
     cta === "email"
       ? defaultTarget("email", targets)
-      : (safeRedirect(search.get("redirect"), cta, targets) ?? defaultTarget(cta, targets));
-  return { cta, source, target, returnUrl };
+      : (planTarget(plan, cta, targets) ??
+        safeRedirect(search.get("redirect"), cta, targets) ??
+        defaultTarget(cta, targets));
+  return { cta, source, plan, target, returnUrl };
+}
+
+/**
+ * A plan's WhatsApp chat: our number and the plan's own message, both from the server, whatever
+ * text the redirect carried (a plan's lead link must open the message that names that plan).
+ */
+export function planTarget(
+  plan: PlanId | undefined,
+  cta: CtaType,
+  targets: Targets,
+): string | null {
+  const message = plan && cta === "whatsapp" ? targets.planMessages?.[plan] : undefined;
+  return message ? whatsappLink(targets.whatsappNumber, message) : null;
 }

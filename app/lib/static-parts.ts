@@ -9,6 +9,8 @@ import { createContext, type ReactNode } from "react";
 export const STATIC_PARTS = [
   "hero-intro",
   "hero-proof",
+  "countdown-label",
+  "countdown-notes",
   "phone-mockup",
   "landing-body",
   "get-started-intro",

@@ -54,6 +54,31 @@ describe("the landing page's structured data", () => {
     ]);
   });
 
+  it("gives each paid plan its yearly period, as the page shows it, in both languages", () => {
+    for (const [from, unitText] of [
+      [nodes, "year"],
+      [arNodes, "سنة"],
+    ] as const) {
+      const [free, plus, pro] = byType("Organization", from).makesOffer;
+      expect(free.priceSpecification).toBeUndefined();
+      for (const [offer, price] of [
+        [plus, "149.00"],
+        [pro, "299.00"],
+      ]) {
+        expect(offer.price).toBe(price);
+        expect(offer.priceSpecification).toEqual({
+          "@type": "UnitPriceSpecification",
+          price,
+          priceCurrency: "AED",
+          billingDuration: "P1Y",
+          referenceQuantity: { "@type": "QuantitativeValue", value: 1, unitCode: "ANN" },
+          unitCode: "ANN",
+          unitText,
+        });
+      }
+    }
+  });
+
   it("has the Service provided by the Organization", () => {
     expect(byType("Service").provider).toEqual({ "@id": byType("Organization")["@id"] });
     expect(byType("Service").areaServed.name).toBe("Dubai");

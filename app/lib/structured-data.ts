@@ -14,6 +14,7 @@ import { landing } from "~/content/landing";
 import type { Localized } from "~/content/localized";
 import { plans as enPlans } from "~/content/plans";
 import { LOCALE_INFO, LOCALES, type Locale, localePath } from "~/lib/locale";
+import { PERIOD_CODES } from "~/lib/plans";
 import { absoluteUrl, fullTitle, HEAD_COPY } from "~/lib/seo";
 
 export type OrganizationContact = { siteUrl: string; email: string; phone: string };
@@ -67,12 +68,31 @@ export function landingGraph(site: StructuredDataContext): Graph {
   );
   const description = heads.home.description.default;
 
+  // A paid plan's price is for a period, as the page shows it: "AED 149 / year".
+  const period = PERIOD_CODES[plans.period];
   const planOffers: Offer[] = plans.items.map((plan) => ({
     "@type": "Offer",
     name: `${brand.name} ${plan.name}`,
     description: plan.summary,
     price: plan.price.toFixed(2),
     priceCurrency: plans.currency,
+    ...(plan.price > 0
+      ? {
+          priceSpecification: {
+            "@type": "UnitPriceSpecification",
+            price: plan.price.toFixed(2),
+            priceCurrency: plans.currency,
+            billingDuration: period.duration,
+            referenceQuantity: {
+              "@type": "QuantitativeValue",
+              value: 1,
+              unitCode: period.unitCode,
+            },
+            unitCode: period.unitCode,
+            unitText: plans.periodUnit[plans.period],
+          },
+        }
+      : {}),
     itemOffered: { "@id": ids.app },
     url: `${home}#plans`,
   }));

@@ -13,11 +13,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const copy = copyFor(locale);
   return json({
     head: headFor(request, "home"),
-    // The countdown is the one part of the page that runs in the browser: its words come along.
+    // The countdown is the one part of the page that runs in the browser: its words come along
+    // (the words around it are static parts: CountdownWords.tsx).
     countdown: {
-      label: copy.landing.hero.countdownLabel,
-      deadlineNote: copy.landing.hero.deadlineNote,
       copy: copy.ui.countdown,
+      // The server renders the time left, and hydration must compute the same cells: from this
+      // moment, not the browser's (a cached page carries the moment it was rendered).
+      renderedAt: Date.now(),
     },
   });
 }
@@ -27,6 +29,8 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
   await requireStaticParts(request, [
     "hero-intro",
     "hero-proof",
+    "countdown-label",
+    "countdown-notes",
     "phone-mockup",
     "landing-body",
     "get-started-intro",

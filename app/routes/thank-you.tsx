@@ -10,6 +10,7 @@ import { getConfig } from "~/lib/config.server";
 import { headFor } from "~/lib/head.server";
 import { recordLead } from "~/lib/leads.server";
 import { localeOfPath, localePath } from "~/lib/locale";
+import { planMessages } from "~/lib/plans";
 import { readThankYou } from "~/lib/redirect.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { metaFromLoader } from "~/lib/route-meta";
@@ -25,6 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: config.contactEmail,
     demoUrl: config.demoUrl,
     ...copy.contact,
+    planMessages: planMessages(copy.plans),
   });
   const { medium, campaign } = attributionFrom(url.searchParams);
   // Count the lead on the server so it counts with JavaScript off; never for a prefetch, a
@@ -36,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     recordLead(request, {
       cta: result.cta,
       source: result.source,
+      plan: result.plan,
       medium,
       campaign,
       language: locale,

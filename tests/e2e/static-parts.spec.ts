@@ -33,9 +33,9 @@ test("pages whose parts this tab has shown are client-side navigations, both way
   await expect(page.locator("#faq")).toBeVisible();
   expect(await sameDocument(page)).toBe(true);
   await expect(page.locator("main section[id]")).toHaveCount(10);
-  await expect(page.locator("#plans").getByRole("link", { name: "Choose Plus" })).toHaveAttribute(
+  await expect(page.locator("#plans").getByRole("link", { name: "Get Plus free" })).toHaveAttribute(
     "href",
-    /^\/thank-you\?cta=whatsapp&source=direct&redirect=/,
+    /^\/thank-you\?cta=whatsapp&source=direct&plan=plus&redirect=/,
   );
   await page.goBack();
   await expect(page).toHaveURL(/\/share$/);
@@ -88,7 +88,7 @@ test("a lead from a static part carries the source the visit arrived with", asyn
   const plan = page.locator("#plans").getByRole("link", { name: "Choose Pro" });
   await expect(plan).toHaveAttribute("href", /source=direct/);
   await plan.click();
-  await expect(page).toHaveURL(new RegExp(`/thank-you\\?cta=whatsapp&source=${source}&`));
+  await expect(page).toHaveURL(new RegExp(`/thank-you\\?cta=whatsapp&source=${source}&plan=pro&`));
   await expect
     .poll(() => eventsFor(source).find((event) => event.name === "external_link_click")?.params)
     .toMatchObject({ cta_type: "whatsapp", placement: "plan-pro" });

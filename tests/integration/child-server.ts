@@ -46,6 +46,8 @@ export type ChildServer = {
   lines: Array<Record<string, unknown> & { type?: string }>;
   /** How many per-event `{"type":"analytics"}` lines it wrote (GA4 not configured). */
   analyticsLines: () => number;
+  /** The first 10,000 of those lines: `{ type, name, params, client_id }`. */
+  analytics: Array<{ name: string; params: Record<string, unknown>; client_id: string }>;
   stderr: () => string;
   rssMb: () => number;
   alive: () => boolean;
@@ -84,6 +86,7 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
   if (pid === undefined) throw new Error("could not start the server");
 
   const lines: ChildServer["lines"] = [];
+  const analytics: ChildServer["analytics"] = [];
   let analyticsLines = 0;
   let stderr = "";
   const waiters = new Set<() => void>();
@@ -98,8 +101,9 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
       if (!part.startsWith("{")) continue;
       try {
         const line = JSON.parse(part);
-        if (line.type === "analytics") analyticsLines++;
-        else lines.push(line);
+        if (line.type !== "analytics") lines.push(line);
+        // Bounded: the flood and fuzz tests write a great many.
+        else if (++analyticsLines <= 10_000) analytics.push(line);
       } catch {
         lines.push({ type: "unparsed", text: part });
       }
@@ -142,6 +146,7 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
     pid,
     lines,
     analyticsLines: () => analyticsLines,
+    analytics,
     stderr: () => stderr,
     rssMb: () => rssMb(pid),
     alive: () => running,

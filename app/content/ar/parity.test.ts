@@ -75,7 +75,6 @@ const SAME_IN_BOTH = new Set([
   "datePublished",
   "dateModified",
   "icon",
-  "placeholder",
 ]);
 
 /** Values that differ by language but are not prose: checked on their own below. */
@@ -233,6 +232,40 @@ describe("Arabic counted copy", () => {
       "3 دقائق",
       "11 دقيقة",
       "100 دقيقة",
+    ]);
+  });
+
+  it("labels each countdown cell in the form its number takes", () => {
+    const { units } = arUi.ui.countdown;
+    const label = (forms: CountedForms) =>
+      [0, 1, 2, 3, 10, 11, 99].map((n) => counted(AR, n, forms));
+    expect(label(units.days)).toEqual(["يوم", "يوم", "يومان", "أيام", "أيام", "يومًا", "يومًا"]);
+    expect(label(units.hours)).toEqual([
+      "ساعة",
+      "ساعة",
+      "ساعتان",
+      "ساعات",
+      "ساعات",
+      "ساعة",
+      "ساعة",
+    ]);
+    expect(label(units.mins)).toEqual([
+      "دقيقة",
+      "دقيقة",
+      "دقيقتان",
+      "دقائق",
+      "دقائق",
+      "دقيقة",
+      "دقيقة",
+    ]);
+    expect(label(units.secs)).toEqual([
+      "ثانية",
+      "ثانية",
+      "ثانيتان",
+      "ثوانٍ",
+      "ثوانٍ",
+      "ثانية",
+      "ثانية",
     ]);
   });
 

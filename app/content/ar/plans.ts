@@ -2,22 +2,25 @@ import type { Localized } from "~/content/localized";
 import type { plans as en } from "~/content/plans";
 
 /**
- * App plans (spec §1: free, 149 AED and 299 AED). "Plus" and "Pro" are spelt out in Arabic
- * letters, as Gulf apps name their tiers; "Basic" is translated, since it is a plain word.
+ * App plans (spec §1: free, 149 AED and 299 AED, here per year). "Plus" and "Pro" are spelt out
+ * in Arabic letters, as Gulf apps name their tiers; "Basic" is translated, since it is a plain word.
  */
 export const plans: Localized<typeof en> = {
   heading: "الباقات",
-  intro: "ابدأ مجانًا، ولا تنتقل إلى باقة أعلى إلا إذا كان التدريب الإضافي يغطي تكلفته.",
+  intro:
+    "درب مجاني طوال فترة النسخة التجريبية، وكل سائق مشارك فيها يحصل على باقة بلس دون أي تكلفة. الأسعار سنوية وتبدأ عند الإطلاق.",
   currency: "AED",
-  period: null,
-  periodLabel: { month: "شهر", year: "سنة" },
+  period: "year",
+  periodLabel: { month: "شهريًا", year: "سنويًا" },
+  periodUnit: { month: "شهر", year: "سنة" },
   free: "مجانًا",
-  popular: "الأكثر طلبًا",
+  betaBadge: "مجانية خلال النسخة التجريبية",
   items: [
     {
       id: "basic",
       name: "الأساسية",
       price: 0,
+      beta: "مجانية لكل السائقين، دائمًا.",
       summary: "التدريب والتنبيهات لقيادتك اليومية.",
       features: [
         "تدريب على السلامة بالذكاء الاصطناعي بعد كل رحلة",
@@ -26,12 +29,14 @@ export const plans: Localized<typeof en> = {
         "أهلية للاسترداد النقدي من التأمين",
       ],
       cta: "احصل على الأساسية مجانًا",
+      whatsappMessage: "مرحبًا درب! أودّ الحصول على التطبيق المجاني بالباقة الأساسية.",
       highlighted: false,
     },
     {
       id: "plus",
       name: "بلس",
       price: 149,
+      beta: "مجانية لسائقي النسخة التجريبية. حمّل التطبيق قبل 15 يونيو لتحتفظ بها مدى الحياة.",
       summary: "لمن يتنقّل يوميًا ويريد الصورة كاملة.",
       features: [
         "كل ما في الباقة الأساسية",
@@ -39,13 +44,15 @@ export const plans: Localized<typeof en> = {
         "تحليلات كاملة بعد كل رحلة مع خريطة الرحلة",
         "تنبيهات الضباب والعواصف الرملية",
       ],
-      cta: "اختر بلس",
+      cta: "احصل على بلس مجانًا",
+      whatsappMessage: "مرحبًا درب! أودّ الحصول على باقة بلس المجانية لسائقي النسخة التجريبية.",
       highlighted: true,
     },
     {
       id: "pro",
       name: "برو",
       price: 299,
+      beta: "تبدأ عند الإطلاق. تواصل معنا الآن إن كانت لعائلتك أو فريقك.",
       summary: "للعائلات ولكل من يقود بحكم عمله.",
       features: [
         "كل ما في باقة بلس",
@@ -54,6 +61,7 @@ export const plans: Localized<typeof en> = {
         "تقارير قابلة للتصدير لشركات التأمين وجهات العمل",
       ],
       cta: "اختر برو",
+      whatsappMessage: "مرحبًا درب! أودّ الاشتراك في باقة برو.",
       highlighted: false,
     },
   ],

@@ -1,6 +1,7 @@
 import type { Localized } from "~/content/localized";
 import type { ui as en } from "~/content/ui";
 import type { CountdownUnit, SpokenWords } from "~/lib/countdown";
+import type { CountedForms } from "~/lib/plural";
 
 /**
  * The counted units of the spoken countdown. They are the subject of the sentence
@@ -31,15 +32,16 @@ const minutes = {
 /** The words of the small interactive parts: countdown, notifications, share menu extras. */
 export const ui: Localized<typeof en> = {
   countdown: {
-    /** Short cell labels: the plural reads as a unit name, whatever the number above it. */
+    /**
+     * Each cell's label agrees with the number above it, as Arabic counts: "01 يوم",
+     * "02 يومان", "03 أيام", "11 يومًا"; 0 and 100 take the singular, as in "100 يوم".
+     */
     units: {
-      days: "أيام",
-      hours: "ساعات",
-      mins: "دقائق",
-      secs: "ثوانٍ",
-    } satisfies Record<CountdownUnit, string>,
-    placeholder: "--",
-    pending: "تُغلق النسخة التجريبية قريبًا",
+      days: { one: "يوم", two: "يومان", few: "أيام", many: "يومًا", other: "يوم" },
+      hours: { one: "ساعة", two: "ساعتان", few: "ساعات", many: "ساعة", other: "ساعة" },
+      mins: { one: "دقيقة", two: "دقيقتان", few: "دقائق", many: "دقيقة", other: "دقيقة" },
+      secs: { one: "ثانية", two: "ثانيتان", few: "ثوانٍ", many: "ثانية", other: "ثانية" },
+    } satisfies Record<CountdownUnit, CountedForms>,
     spoken: {
       closesIn: "يتبقّى على إغلاق النسخة التجريبية {duration}",
       underAMinute: "يتبقّى على إغلاق النسخة التجريبية أقل من دقيقة",
