@@ -1,23 +1,26 @@
-import { useLocation } from "@remix-run/react";
 import { ArrowRight, Map as MapIcon, MessageCircle } from "lucide-react";
-import { CtaLink } from "~/components/CtaLink";
 import { PageLink } from "~/components/PageLink";
 import type { Copy } from "~/content/copy.server";
-import { useLocale, useSite, useUi } from "~/hooks/use-site";
-import { attributionFrom, campaignSearch } from "~/lib/attribution";
-import { contactHref } from "~/lib/cta";
+import { useLocale } from "~/hooks/use-site";
 import { localePath } from "~/lib/locale";
+import type { NotFoundLinks } from "~/lib/not-found.server";
+
+const BUTTON =
+  "inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors";
 
 /**
- * The 404 page, in the language of the path asked for; its words come from the loader. A
- * mistyped campaign link still offers the lead and the landing page, both carrying the
- * campaign read from the URL (normalised, never echoed), server-rendered for JavaScript off.
+ * The 404 page, in the language of the path asked for; its words and links come from the
+ * loader (lib/not-found.server.ts). The WhatsApp link is a lead link like every other: the document's
+ * click listener reports it and puts the visit's source on it (hooks/use-link-clicks.ts).
  */
-export function NotFound({ copy }: { copy: Copy["chrome"]["notFound"] }) {
+export function NotFound({
+  copy,
+  links,
+}: {
+  copy: Copy["chrome"]["notFound"];
+  links: NotFoundLinks;
+}) {
   const locale = useLocale();
-  const site = useSite();
-  const { contact } = useUi();
-  const campaign = campaignSearch(attributionFrom(new URLSearchParams(useLocation().search)));
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-5 py-20 sm:py-28">
       <p className="rounded-full bg-sand-100 px-3 py-1 text-sm font-semibold text-ink-900 dark:bg-ink-800 dark:text-sand-300">
@@ -27,18 +30,17 @@ export function NotFound({ copy }: { copy: Copy["chrome"]["notFound"] }) {
       <p className="text-lg text-slate-700 dark:text-slate-300">{copy.body}</p>
       <p className="text-lg text-slate-700 dark:text-slate-300">{copy.offer}</p>
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap">
-        <CtaLink
-          cta={{
-            text: copy.whatsapp,
-            href: contactHref("whatsapp", site, contact),
-            ctaType: "whatsapp",
-          }}
-          placement="not-found"
-          icon={MessageCircle}
-        />
+        <a
+          href={links.lead.href}
+          {...links.lead.attributes}
+          className={`${BUTTON} bg-road-700 text-white shadow-lg shadow-road-700/25 hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600`}
+        >
+          <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
+          <span>{copy.whatsapp}</span>
+        </a>
         <PageLink
-          to={`${localePath(locale, "/")}${campaign}`}
-          className="inline-flex min-h-12 items-center justify-center gap-2 rounded-xl border border-slate-300 px-5 font-semibold hover:bg-slate-100 dark:border-ink-700 dark:hover:bg-ink-800"
+          to={links.home}
+          className={`${BUTTON} border border-slate-300 hover:bg-slate-100 dark:border-ink-700 dark:hover:bg-ink-800`}
         >
           <span>{copy.home}</span>
           <ArrowRight aria-hidden="true" className="size-4 shrink-0 rtl:-scale-x-100" />
