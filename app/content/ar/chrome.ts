@@ -12,7 +12,7 @@ export const chrome: Localized<typeof en> = {
     offer: "جئت من أجل درب، مدرّب القيادة المجاني؟ اطلبه عبر واتساب، أو ابدأ من الصفحة الرئيسية.",
     whatsapp: "حمّل التطبيق مجانًا",
     home: "إلى الصفحة الرئيسية",
-    sitemap: "تصفّح كل صفحات الموقع في خريطة الموقع",
+    sitemap: "تصفّح خريطة الموقع",
   },
   error: {
     // The spec (§8) fixes the English title; this is its Arabic.
