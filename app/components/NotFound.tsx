@@ -1,11 +1,25 @@
-import { ArrowRight, Map as MapIcon } from "lucide-react";
+import { ArrowRight, Map as MapIcon, MessageCircle } from "lucide-react";
 import { PageLink } from "~/components/PageLink";
 import type { Copy } from "~/content/copy.server";
 import { useLocale } from "~/hooks/use-site";
 import { localePath } from "~/lib/locale";
+import type { NotFoundLinks } from "~/lib/not-found.server";
 
-/** The 404 page, in the language of the path asked for; its words come from the loader. */
-export function NotFound({ copy }: { copy: Copy["chrome"]["notFound"] }) {
+const BUTTON =
+  "inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors";
+
+/**
+ * The 404 page, in the language of the path asked for; its words and links come from the
+ * loader (lib/not-found.server.ts). The WhatsApp link is a lead link like every other: the document's
+ * click listener reports it and puts the visit's source on it (hooks/use-link-clicks.ts).
+ */
+export function NotFound({
+  copy,
+  links,
+}: {
+  copy: Copy["chrome"]["notFound"];
+  links: NotFoundLinks;
+}) {
   const locale = useLocale();
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-5 py-20 sm:py-28">
@@ -14,22 +28,31 @@ export function NotFound({ copy }: { copy: Copy["chrome"]["notFound"] }) {
       </p>
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-5xl">{copy.heading}</h1>
       <p className="text-lg text-slate-700 dark:text-slate-300">{copy.body}</p>
-      <div className="flex flex-wrap gap-3">
-        <PageLink
-          to={localePath(locale, "/")}
-          className="inline-flex min-h-12 items-center gap-2 rounded-xl bg-ink-900 px-5 font-semibold text-white hover:bg-ink-800 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600"
+      <p className="text-lg text-slate-700 dark:text-slate-300">{copy.offer}</p>
+      <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap">
+        <a
+          href={links.lead.href}
+          {...links.lead.attributes}
+          className={`${BUTTON} bg-road-700 text-white shadow-lg shadow-road-700/25 hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600`}
         >
-          {copy.home}
-          <ArrowRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
-        </PageLink>
+          <MessageCircle aria-hidden="true" className="size-5 shrink-0" />
+          <span>{copy.whatsapp}</span>
+        </a>
         <PageLink
-          to={localePath(locale, "/sitemap")}
-          className="inline-flex min-h-12 items-center gap-2 rounded-xl border border-slate-300 px-5 font-semibold hover:bg-slate-100 dark:border-ink-700 dark:hover:bg-ink-800"
+          to={links.home}
+          className={`${BUTTON} border border-slate-300 hover:bg-slate-100 dark:border-ink-700 dark:hover:bg-ink-800`}
         >
-          <MapIcon aria-hidden="true" className="size-4" />
-          {copy.sitemap}
+          <span>{copy.home}</span>
+          <ArrowRight aria-hidden="true" className="size-4 shrink-0 rtl:-scale-x-100" />
         </PageLink>
       </div>
+      <PageLink
+        to={localePath(locale, "/sitemap")}
+        className="inline-flex min-h-11 items-center gap-2 font-semibold underline-offset-4 hover:underline"
+      >
+        <MapIcon aria-hidden="true" className="size-4 shrink-0" />
+        {copy.sitemap}
+      </PageLink>
     </section>
   );
 }

@@ -59,13 +59,21 @@ describe("ShareMenu", () => {
     renderMenu();
     const hrefs = links().map((link) => link.getAttribute("href"));
     const page = (source: string) => encodeURIComponent(`${SITE}/?source=${source}`);
+    // WhatsApp first: it is how the site's visitors pass links on.
     expect(hrefs).toEqual([
+      expect.stringMatching(new RegExp(`^https://wa\\.me/\\?text=.+${page("whatsapp")}$`)),
       `https://www.facebook.com/sharer/sharer.php?u=${page("facebook")}`,
       expect.stringMatching(
         new RegExp(`^https://twitter\\.com/intent/tweet\\?text=.+&url=${page("twitter")}$`),
       ),
       `https://www.linkedin.com/sharing/share-offsite/?url=${page("linkedin")}`,
-      expect.stringMatching(new RegExp(`^https://wa\\.me/\\?text=.+${page("whatsapp")}$`)),
+    ]);
+    // Each network with its own mark from the page's sprite.
+    expect(links().map((link) => link.querySelector("use")?.getAttribute("href"))).toEqual([
+      "#icon-brand-whatsapp",
+      "#icon-brand-facebook",
+      "#icon-brand-x",
+      "#icon-brand-linkedin",
     ]);
     for (const link of links()) {
       expect(link.getAttribute("target")).toBe("_blank");
@@ -128,7 +136,7 @@ describe("ShareMenu", () => {
     const open = vi.spyOn(window, "open").mockReturnValue({ opener: window } as unknown as Window);
     const { details, summary } = renderMenu();
     fireEvent.click(summary);
-    const facebook = links()[0] as HTMLAnchorElement;
+    const facebook = links()[1] as HTMLAnchorElement;
     const notCancelled = fireEvent.click(facebook);
     expect(notCancelled).toBe(false);
     expect(open).toHaveBeenCalledWith(

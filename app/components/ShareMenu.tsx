@@ -1,5 +1,6 @@
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/Icon";
+import { ShareMark } from "~/components/ShareMark";
 import { Tooltip } from "~/components/Tooltip";
 import { useShare } from "~/hooks/use-share";
 import { useUi } from "~/hooks/use-site";
@@ -22,7 +23,7 @@ const SUMMARY =
 const ICON_SUMMARY =
   "inline-flex cursor-pointer list-none items-center rounded-xl text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800 [&::-webkit-details-marker]:hidden";
 const ITEM =
-  "flex min-h-11 w-full items-center rounded-lg px-3 text-start hover:bg-slate-100 dark:hover:bg-ink-800";
+  "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-start hover:bg-slate-100 dark:hover:bg-ink-800";
 
 /**
  * A share control that works without JavaScript: a disclosure of real links to each network.
@@ -137,6 +138,7 @@ export function ShareMenu({
               onClick={onPlatformClick(platform)}
               className={ITEM}
             >
+              <ShareMark platform={platform} className="size-5" />
               {share.platforms[platform]}
               <span className="sr-only"> {share.opensInNewWindow}</span>
             </a>
@@ -145,6 +147,7 @@ export function ShareMenu({
         {actions.canCopy ? (
           <li>
             <button type="button" onClick={onCopy} className={`${ITEM} cursor-pointer`}>
+              <Icon name="copy" className="size-5" />
               {share.copyLink}
             </button>
           </li>

@@ -1,23 +1,16 @@
-import { Copy, Send, Share2 } from "lucide-react";
+import { Copy, Share2 } from "lucide-react";
+import { ShareMark } from "~/components/ShareMark";
 import type { Copy as SiteCopy } from "~/content/copy.server";
 import { useShare } from "~/hooks/use-share";
 import { usePlatform, useSite, useUi } from "~/hooks/use-site";
 import { wordingFor } from "~/lib/platform";
 import { fill } from "~/lib/plural";
-import { SHARE_PLATFORMS, type SharePlatform } from "~/lib/share";
+import { displayLink, sharePlatformsFor } from "~/lib/share";
 
 const BUTTON =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors";
 const PRIMARY = `${BUTTON} bg-road-700 text-white hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600`;
 const SECONDARY = `${BUTTON} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-ink-700 dark:bg-ink-900 dark:text-white dark:hover:bg-ink-800`;
-
-/** The network asked for (?platform=, its source or its crawler) leads; the others follow. */
-function ordered(platform: string): SharePlatform[] {
-  const first = SHARE_PLATFORMS.find((name) => name === platform);
-  return first
-    ? [first, ...SHARE_PLATFORMS.filter((name) => name !== first)]
-    : [...SHARE_PLATFORMS];
-}
 
 export function SharePage({
   preview,
@@ -34,9 +27,11 @@ export function SharePage({
   const platform = usePlatform();
   const message = wordingFor(copy.messages, platform);
   const actions = useShare({ siteUrl: site.siteUrl, placement: "share-page", text: message });
-  const networks = ordered(platform);
+  // The network asked for (?platform=, its source or its crawler) leads, else WhatsApp.
+  const networks = sharePlatformsFor(platform);
   const lead = networks[0] === platform ? platform : null;
-  const link = actions.linkFor(lead ?? "copy");
+  // Shown as people read it ("darb.ae/ar"); what is copied or sent keeps its ?source=.
+  const shownLink = displayLink(actions.linkFor("copy"));
 
   return (
     <div className="mx-auto grid max-w-6xl gap-12 px-5 py-12 sm:py-20 lg:grid-cols-2">
@@ -48,16 +43,16 @@ export function SharePage({
 
         <h2 className="text-xl font-semibold">{sharePage.platformsHeading}</h2>
         <ul className="grid gap-3 sm:grid-cols-2">
-          {networks.map((network) => (
+          {networks.map((network, index) => (
             <li key={network}>
               <a
                 href={actions.hrefFor(network)}
                 target="_blank"
                 rel="noopener noreferrer"
                 onClick={(event) => actions.openPlatform(network, event)}
-                className={`${network === lead ? PRIMARY : SECONDARY} w-full`}
+                className={`${index === 0 ? PRIMARY : SECONDARY} w-full`}
               >
-                <Send aria-hidden="true" className="size-5 shrink-0 rtl:-scale-x-100" />
+                <ShareMark platform={network} plain={index === 0} className="size-5" />
                 {fill(sharePage.shareOn, { network: share.platforms[network] })}
                 <span className="sr-only"> {share.opensInNewWindow}</span>
               </a>
@@ -66,8 +61,8 @@ export function SharePage({
         </ul>
 
         <h2 className="text-xl font-semibold">{sharePage.linkHeading}</h2>
-        <p className="rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 font-mono text-sm break-all dark:border-ink-800 dark:bg-ink-900">
-          <bdi dir="ltr">{link}</bdi>
+        <p className="truncate rounded-xl border border-slate-200 bg-slate-50 px-4 py-3 font-mono text-sm dark:border-ink-800 dark:bg-ink-900">
+          <bdi dir="ltr">{shownLink}</bdi>
         </p>
         {actions.canCopy || actions.canShareNatively ? (
           <div className="flex flex-col gap-3 sm:flex-row">
@@ -117,8 +112,11 @@ export function SharePage({
             </div>
             <figcaption className="px-2 pt-2 pb-1 text-[15px] leading-snug">
               {message}{" "}
-              <bdi dir="ltr" className="break-all text-road-700 dark:text-road-500">
-                {link}
+              <bdi
+                dir="ltr"
+                className="inline-block max-w-full truncate align-bottom text-road-700 dark:text-road-500"
+              >
+                {shownLink}
               </bdi>
             </figcaption>
           </figure>

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { attributionFrom, normaliseToken, parseStoredAttribution } from "~/lib/attribution";
+import {
+  attributionFrom,
+  campaignSearch,
+  normaliseToken,
+  parseStoredAttribution,
+} from "~/lib/attribution";
 
 const from = (query: string) => attributionFrom(new URLSearchParams(query));
 
@@ -52,5 +57,18 @@ describe("parseStoredAttribution", () => {
   it.each([null, "", "not json", "[]", "null", '{"source":"<b>"}', '{"source":42}'])(
     "ignores %j",
     (raw) => expect(parseStoredAttribution(raw)).toBeNull(),
+  );
+});
+
+describe("campaignSearch", () => {
+  it("carries the normalised source, medium and campaign on", () => {
+    expect(campaignSearch(from("utm_source=Facebook&utm_medium=CPC&utm_campaign=eid"))).toBe(
+      "?source=facebook&utm_medium=cpc&utm_campaign=eid",
+    );
+    expect(campaignSearch(from("source=instagram"))).toBe("?source=instagram");
+  });
+  it.each(["", "source=%3Cscript%3E", "source=%2F%2Fevil.example", "utm_medium=cpc"])(
+    "is empty for a direct visit or hostile input (%s)",
+    (query) => expect(campaignSearch(from(query))).toBe(""),
   );
 });

@@ -30,6 +30,18 @@ export function attributionFrom(search: URLSearchParams): Attribution {
   return attribution;
 }
 
+/**
+ * The query that carries an attribution on to another page of the site ("?source=instagram&
+ * utm_medium=cpc"), rebuilt from the normalised values, never the raw input; "" when direct.
+ */
+export function campaignSearch(attribution: Attribution): string {
+  if (attribution.source === DIRECT.source) return "";
+  const search = new URLSearchParams({ source: attribution.source });
+  if (attribution.medium) search.set("utm_medium", attribution.medium);
+  if (attribution.campaign) search.set("utm_campaign", attribution.campaign);
+  return `?${search}`;
+}
+
 /** Reads back what was stored, trusting nothing about its shape. */
 export function parseStoredAttribution(raw: string | null): Attribution | null {
   if (!raw) return null;

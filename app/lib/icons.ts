@@ -1,10 +1,16 @@
 /**
- * The icons the page's interactive parts show. They are drawn once on the server with
- * lucide-react (lib/icons.server.tsx) into an SVG sprite in every page (a static part), and the
- * parts point at them with <use>: no icon code in the bundle, no icon twice in the page.
+ * The icons the page's interactive parts show. They are drawn once on the server (lucide-react,
+ * and Tabler's brand marks for the networks: lib/icons.server.tsx) into an SVG sprite in every
+ * page (a static part), and the parts point at them with <use>: no icon code in the bundle, no
+ * icon twice in the page.
  */
 export const ICON_NAMES = [
+  "brand-facebook",
+  "brand-linkedin",
+  "brand-whatsapp",
+  "brand-x",
   "close",
+  "copy",
   "languages",
   "mail",
   "menu",

@@ -5,14 +5,20 @@ import { NotFound } from "~/components/NotFound";
 import { copyFor } from "~/content/copy.server";
 import { headFor } from "~/lib/head.server";
 import { localeOfPath } from "~/lib/locale";
+import { notFoundLinks } from "~/lib/not-found.server";
 import { metaFromLoader } from "~/lib/route-meta";
 
-// Every path no other route claims lands here, inside the site's frame, with a real 404.
+// Every path no other route claims lands here, inside the site's frame, with a real 404, and
+// still offers the lead and the landing page with the visit's campaign (lib/not-found.server.ts).
 export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname);
+  const copy = copyFor(locale);
   return json(
     {
       head: headFor(request, "notFound"),
-      copy: copyFor(localeOfPath(new URL(request.url).pathname)).chrome.notFound,
+      copy: copy.chrome.notFound,
+      links: notFoundLinks(url, locale, copy),
     },
     { status: 404, headers: { "Cache-Control": "no-store" } },
   );
@@ -23,5 +29,6 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta = metaFromLoader;
 
 export default function NotFoundRoute() {
-  return <NotFound copy={useLoaderData<typeof loader>().copy} />;
+  const { copy, links } = useLoaderData<typeof loader>();
+  return <NotFound copy={copy} links={links} />;
 }

@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { ICON_NAMES, ICON_PREFIX } from "~/lib/icons";
+import { iconSymbols } from "~/lib/icons.server";
+
+const symbols = () =>
+  new Map(
+    [...iconSymbols().matchAll(/<symbol id="([^"]+)" viewBox="0 0 24 24">(.*?)<\/symbol>/g)].map(
+      ([, id, shapes]) => [id, shapes],
+    ),
+  );
+
+describe("the icon sprite", () => {
+  it("draws every icon the parts name, each with shapes of its own", () => {
+    const drawn = symbols();
+    for (const name of ICON_NAMES)
+      expect(drawn.get(`${ICON_PREFIX}${name}`)).toMatch(/^<(path|rect|circle|line) /);
+    const shapes = ICON_NAMES.map((name) => drawn.get(`${ICON_PREFIX}${name}`));
+    expect(new Set(shapes).size).toBe(ICON_NAMES.length);
+  });
+
+  it("takes the networks' marks from Tabler, without its invisible frame", () => {
+    const drawn = symbols();
+    for (const brand of ["whatsapp", "facebook", "x", "linkedin"]) {
+      const shapes = drawn.get(`${ICON_PREFIX}brand-${brand}`) ?? "";
+      expect(shapes).not.toContain('stroke="none"');
+      expect(shapes).not.toMatch(/<script|on\w+=/i);
+    }
+    // WhatsApp's mark: the speech bubble with its tail at the bottom left.
+    expect(drawn.get(`${ICON_PREFIX}brand-whatsapp`)).toContain('d="M3 21l1.65 -3.8');
+  });
+});
