@@ -72,7 +72,7 @@ describe("ShareMenu", () => {
     expect(links().map((link) => link.querySelector("use")?.getAttribute("href"))).toEqual([
       "#icon-brand-whatsapp",
       "#icon-brand-facebook",
-      "#icon-brand-x",
+      "#icon-brand-twitter",
       "#icon-brand-linkedin",
     ]);
     for (const link of links()) {

@@ -1,6 +1,5 @@
 import { type MouseEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "~/components/Icon";
-import { ShareMark } from "~/components/ShareMark";
 import { Tooltip } from "~/components/Tooltip";
 import { useShare } from "~/hooks/use-share";
 import { useUi } from "~/hooks/use-site";
@@ -138,7 +137,7 @@ export function ShareMenu({
               onClick={onPlatformClick(platform)}
               className={ITEM}
             >
-              <ShareMark platform={platform} className="size-5" />
+              <Icon name={`brand-${platform}`} className="size-5" />
               {share.platforms[platform]}
               <span className="sr-only"> {share.opensInNewWindow}</span>
             </a>

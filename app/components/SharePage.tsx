@@ -1,11 +1,11 @@
 import { Copy, Share2 } from "lucide-react";
-import { ShareMark } from "~/components/ShareMark";
+import { Icon } from "~/components/Icon";
 import type { Copy as SiteCopy } from "~/content/copy.server";
 import { useShare } from "~/hooks/use-share";
 import { usePlatform, useSite, useUi } from "~/hooks/use-site";
 import { wordingFor } from "~/lib/platform";
 import { fill } from "~/lib/plural";
-import { displayLink, sharePlatformsFor } from "~/lib/share";
+import { displayLink, sharePlatformsFor } from "~/lib/share-page";
 
 const BUTTON =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors";
@@ -52,7 +52,11 @@ export function SharePage({
                 onClick={(event) => actions.openPlatform(network, event)}
                 className={`${index === 0 ? PRIMARY : SECONDARY} w-full`}
               >
-                <ShareMark platform={network} plain={index === 0} className="size-5" />
+                {/* On the filled button the mark takes the text's colour (lib/icons.server.tsx). */}
+                <Icon
+                  name={`brand-${network}`}
+                  className={index === 0 ? "size-5 [--mark:currentColor]" : "size-5"}
+                />
                 {fill(sharePage.shareOn, { network: share.platforms[network] })}
                 <span className="sr-only"> {share.opensInNewWindow}</span>
               </a>

@@ -26,7 +26,15 @@ export const heroCtas: readonly ContactCta[] = [
 export const REDIRECT_DELAY_SECONDS = 3;
 
 export const thankYou = {
-  heading: "Thank you!",
+  /** Each hand-off is named for what the visitor still has to do: nothing has happened yet. */
+  heading: {
+    whatsapp: "One step left: send the message",
+    email: "One step left: send the e-mail",
+    demo: "One step left: try the demo",
+    link: "One step left: open the link",
+  } satisfies Record<CtaType, string>,
+  /** Without a CTA (an unknown or hostile link) there is nothing left to do. */
+  thanks: "Thank you!",
   opening: {
     whatsapp: "Opening WhatsApp…",
     email: "Opening your e-mail app…",
@@ -44,12 +52,32 @@ export const thankYou = {
     other: "Continuing in {count} seconds.",
   } as CountedForms,
   continuingNow: "Continuing now…",
+  /** After the hand-off, when the page is still there: it may have opened nothing. */
+  didntOpen: {
+    whatsapp: "Didn't WhatsApp open?",
+    email: "Didn't your e-mail app open?",
+    demo: "Didn't the demo open?",
+    link: "Didn't it open?",
+  } satisfies Record<CtaType, string>,
+  settled: {
+    whatsapp: "Tap Open again to try once more.",
+    email:
+      "Copy our address and send us a line from any e-mail app or webmail, or message us on WhatsApp.",
+    demo: "Tap Open again to try once more.",
+    link: "Tap Open again to try once more.",
+  } satisfies Record<CtaType, string>,
   returned: "Welcome back. Continue when you're ready.",
   stopped: "Staying here. Continue when you're ready.",
   stay: "Stay on this page",
+  address: "Our e-mail address",
+  copyAddress: "Copy address",
+  copied: "Address copied",
+  copyFailed: "Couldn't copy it. The address is selected: copy it from there.",
+  whatsappInstead: "Or message us on WhatsApp",
   noTarget:
     "Thanks for your interest in Darb. Have a look around the site, or get in touch any time.",
   goNow: "Go now",
+  openAgain: "Open again",
   back: "Back to the site",
 } as const;
 

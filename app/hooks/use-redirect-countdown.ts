@@ -7,7 +7,18 @@ function cameBack(): boolean {
   return entry?.type === "back_forward";
 }
 
-export type RedirectState = "counting" | "stopped" | "returned";
+/**
+ * "counting" down to the hand-off; "handedOff" once the target was opened and the page is still
+ * here (a mailto: with no mail app, an app that did not open): it says what to do then;
+ * "stopped" by the visitor; "returned" with Back from where it led.
+ */
+export type RedirectState = "counting" | "handedOff" | "stopped" | "returned";
+
+/**
+ * How long "Continuing now…" stays after the hand-off before the page says what to do if
+ * nothing opened: a real navigation (WhatsApp, the demo) has replaced the page by then.
+ */
+export const HAND_OFF_GRACE_MS = 1500;
 
 /**
  * With JavaScript, /thank-you moves on by itself after `seconds` (counted from the document's
@@ -32,8 +43,12 @@ export function useRedirectCountdown(seconds: number, target: string | null) {
     const tick = () => {
       const left = Math.max(0, seconds - performance.now() / 1000);
       setRemaining(Math.ceil(left));
-      if (left <= 0) window.location.assign(target);
-      else timer = window.setTimeout(tick, Math.min(250, left * 1000));
+      if (left > 0) {
+        timer = window.setTimeout(tick, Math.min(250, left * 1000));
+        return;
+      }
+      window.location.assign(target);
+      timer = window.setTimeout(() => setState("handedOff"), HAND_OFF_GRACE_MS);
     };
     tick();
     return () => {

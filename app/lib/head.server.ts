@@ -11,10 +11,18 @@ import { type PageKey, pageHead, pageMeta } from "~/lib/seo";
  * would travel twice (in the head and in the loader data), so the landing page renders it as a
  * static part (components/StructuredData.tsx).
  */
-export function headFor(request: Request, page: PageKey): MetaDescriptor[] {
+export function headFor(
+  request: Request,
+  page: PageKey,
+  /** What this request's page says differently, e.g. /thank-you's title per CTA. */
+  override?: { title: string },
+): MetaDescriptor[] {
   const config = getConfig();
   const { locale, head } = pageHead(page, new URL(request.url).pathname);
-  return pageMeta(head, { siteUrl: config.siteUrl, platform: platformOf(request), locale });
+  return pageMeta(
+    { ...head, ...override },
+    { siteUrl: config.siteUrl, platform: platformOf(request), locale },
+  );
 }
 
 export function platformOf(request: Request): Platform {

@@ -15,13 +15,31 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { BrandDrawing } from "~/components/BrandDrawing.server";
 import { BRAND_SYMBOL, ICON_PREFIX, type IconName } from "~/lib/icons";
 
-/** The networks' marks: lucide draws no brands, and Tabler's outline marks match its strokes. */
+/**
+ * The networks' marks: lucide draws no brands, simple-icons has dropped LinkedIn's, and Tabler's
+ * outline marks match lucide's 24 px grid and 2 px strokes. Each is drawn in its brand colour,
+ * chosen for at least 3:1 against the menus and buttons it sits on (white, slate-50/100; ink-900
+ * and ink-800 in dark): WhatsApp's light green is 2:1 on white, so light mode takes its teal;
+ * LinkedIn's blue is 2.9:1 on ink-900, so dark mode takes the lighter blue of LinkedIn's own dark
+ * theme; X is black or white, the text's colour. The colour is set in the sprite, so the page's
+ * script carries none; `[--mark:currentColor]` on the <svg> that shows one (a filled button)
+ * gives it the text's colour instead.
+ */
 const BRANDS = {
-  "brand-facebook": "brand-facebook",
-  "brand-linkedin": "brand-linkedin",
-  "brand-whatsapp": "brand-whatsapp",
-  "brand-x": "brand-x",
-} as const satisfies Partial<Record<IconName, string>>;
+  "brand-facebook": {
+    file: "brand-facebook",
+    colour: "text-[color:var(--mark,#1877f2)]",
+  },
+  "brand-linkedin": {
+    file: "brand-linkedin",
+    colour: "text-[color:var(--mark,#0a66c2)] dark:text-[color:var(--mark,#71b7fb)]",
+  },
+  "brand-twitter": { file: "brand-x", colour: "" },
+  "brand-whatsapp": {
+    file: "brand-whatsapp",
+    colour: "text-[color:var(--mark,#128c7e)] dark:text-[color:var(--mark,#25d366)]",
+  },
+} as const satisfies Partial<Record<IconName, { file: string; colour: string }>>;
 
 type LucideName = Exclude<IconName, keyof typeof BRANDS>;
 
@@ -69,7 +87,9 @@ export function iconSymbols(): string {
     ...Object.entries(ICONS).map(([name, Icon]) =>
       symbol(name, innerShapes(renderToStaticMarkup(<Icon />))),
     ),
-    ...Object.entries(BRANDS).map(([name, file]) => symbol(name, tablerShapes(file))),
+    ...Object.entries(BRANDS).map(([name, { file, colour }]) =>
+      symbol(name, colour ? `<g class="${colour}">${tablerShapes(file)}</g>` : tablerShapes(file)),
+    ),
     `<symbol id="${BRAND_SYMBOL}" viewBox="0 0 32 32">${renderToStaticMarkup(<BrandDrawing />)}</symbol>`,
   ].join("");
   return drawn;

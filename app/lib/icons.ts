@@ -7,8 +7,8 @@
 export const ICON_NAMES = [
   "brand-facebook",
   "brand-linkedin",
+  "brand-twitter",
   "brand-whatsapp",
-  "brand-x",
   "close",
   "copy",
   "languages",

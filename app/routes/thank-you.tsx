@@ -11,7 +11,7 @@ import { headFor } from "~/lib/head.server";
 import { recordLead } from "~/lib/leads.server";
 import { localeOfPath, localePath } from "~/lib/locale";
 import { planMessages } from "~/lib/plans";
-import { readThankYou } from "~/lib/redirect.server";
+import { defaultTarget, readThankYou } from "~/lib/redirect.server";
 import type { RouteHandle } from "~/lib/route-handle";
 import { metaFromLoader } from "~/lib/route-meta";
 import { mayTrack } from "~/lib/visitor.server";
@@ -21,13 +21,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const config = getConfig();
   const locale = localeOfPath(url.pathname);
   const copy = copyFor(locale);
-  const result = readThankYou(url.searchParams, {
+  const targets = {
     whatsappNumber: config.whatsappNumber,
     email: config.contactEmail,
     demoUrl: config.demoUrl,
     ...copy.contact,
     planMessages: planMessages(copy.plans),
-  });
+  };
+  const result = readThankYou(url.searchParams, targets);
   const { medium, campaign } = attributionFrom(url.searchParams);
   // Count the lead on the server so it counts with JavaScript off; never for a prefetch, a
   // client-side data request (Remix strips `_data` from the URL, but browsers say what they
@@ -44,13 +45,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
       language: locale,
     });
   }
-  const head = headFor(request, "thankYou");
+  // The title names the step that is left, like the page's heading.
+  const head = headFor(
+    request,
+    "thankYou",
+    result.cta ? { title: copy.thankYou.heading[result.cta] } : undefined,
+  );
+  // No mail app is no dead end: the address to write to by hand, and WhatsApp instead.
+  const email =
+    result.cta === "email"
+      ? { address: config.contactEmail, whatsapp: defaultTarget("whatsapp", targets) ?? "" }
+      : null;
   return json(
     {
       ...result,
       // No way back given: the home page in this page's language.
       returnUrl: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
       head,
+      email,
       copy: copy.thankYou,
     },
     {

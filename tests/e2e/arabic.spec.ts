@@ -130,7 +130,7 @@ test("a lead from the Arabic page is counted once, in Arabic, with language=ar",
   await hydrated(page);
   await page.locator("#hero").getByRole("link", { name: "حمّل التطبيق مجانًا" }).click();
   await expect(page).toHaveURL(new RegExp(`/ar/thank-you\\?cta=whatsapp&source=${source}&`));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("شكرًا لك!");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("بقيت خطوة واحدة: أرسل الرسالة");
   await expect(page.getByText("جارٍ فتح واتساب…")).toBeVisible();
   await page.waitForURL((url) => url.host === "wa.me", { timeout: 6000 });
   // The message WhatsApp opens with is the Arabic one.
@@ -242,7 +242,9 @@ test.describe("Arabic with JavaScript off", () => {
       .first()
       .click();
     await expect(page).toHaveURL(/\/ar\/thank-you\?cta=whatsapp&/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("شكرًا لك!");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "بقيت خطوة واحدة: أرسل الرسالة",
+    );
     await page.waitForURL((url) => url.host === "wa.me", { timeout: 8000 });
   });
 });

@@ -34,7 +34,10 @@ test("the WhatsApp CTA reports the click, counts one lead and lands in WhatsApp"
   await hero(page).getByRole("link", { name: "Download the free app" }).click();
 
   await expect(page).toHaveURL(/\/thank-you\?cta=whatsapp&source=e2e-wa-/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you!");
+  // Named for what is left to do: nothing has happened yet.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "One step left: send the message",
+  );
   await expect(page.getByText("Opening WhatsApp…")).toBeVisible();
   await expect(page.getByTestId("redirect-countdown")).toContainText(/Continuing in [1-3] second/);
   await expect(page.getByRole("link", { name: "Go now" })).toHaveAttribute(
@@ -136,7 +139,7 @@ test("coming Back from WhatsApp does not bounce the visitor out again", async ({
   await expect(page.getByText("Welcome back. Continue when you're ready.")).toBeVisible();
   await page.waitForTimeout(3500);
   expect(new URL(page.url()).pathname).toBe("/thank-you");
-  await expect(page.getByRole("link", { name: "Go now" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Open again" })).toBeVisible();
 });
 
 test("a hostile redirect is ignored: the configured target or none", async ({ page }) => {

@@ -2,9 +2,14 @@ import { test as base, expect } from "@playwright/test";
 
 /**
  * Every test watches the page for console errors, failed requests and error answers; a test
- * that expects one (the 404 document) says so with `allowStatus`.
+ * that expects one (the 404 document) says so with `allowStatus`, or `allowConsole` for a
+ * message the browser itself logs (Chromium refusing a mailto: that no gesture started).
  */
-type Watch = { problems: string[]; allowStatus: (path: string, status: number) => void };
+type Watch = {
+  problems: string[];
+  allowStatus: (path: string, status: number) => void;
+  allowConsole: (message: RegExp) => void;
+};
 
 let visitors = 0;
 
@@ -21,6 +26,7 @@ export const test = base.extend<{ watch: Watch }>({
     async ({ page, javaScriptEnabled }, use) => {
       const problems: string[] = [];
       const allowed = new Set<string>();
+      const allowedConsole: RegExp[] = [];
       // Anything the Content-Security-Policy refuses is a fault of ours: report it as an error.
       await page.exposeFunction("__reportCspViolation", (detail: string) =>
         problems.push(`CSP violation: ${detail}`),
@@ -38,6 +44,7 @@ export const test = base.extend<{ watch: Watch }>({
         const status = /status of (\d{3})/.exec(message.text())?.[1];
         const source = message.location().url;
         if (status && source && allowed.has(`${new URL(source).pathname} ${status}`)) return;
+        if (allowedConsole.some((pattern) => pattern.test(message.text()))) return;
         problems.push(`console.${message.type()}: ${message.text()}`);
       });
       page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
@@ -58,6 +65,7 @@ export const test = base.extend<{ watch: Watch }>({
       await use({
         problems,
         allowStatus: (path, status) => allowed.add(`${path} ${status}`),
+        allowConsole: (message) => allowedConsole.push(message),
       });
       expect(problems, "console errors, failed requests or error answers").toEqual([]);
     },

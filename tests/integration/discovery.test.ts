@@ -1,6 +1,7 @@
 // What a crawler or a chat app reads when it fetches the site: head tags, JSON-LD, sitemap, robots.
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { thankYou as arThankYou } from "~/content/ar/conversion";
 import { headDefaults as arHeadDefaults, heads as arHeads } from "~/content/ar/heads";
 import { heads } from "~/content/heads";
 import { wordingFor } from "~/lib/platform";
@@ -169,7 +170,8 @@ describe("every Arabic page describes itself in Arabic", () => {
     expect(thanks.headers.get("x-robots-tag")).toBe("noindex");
     expect(thanks.canonical).toBeNull();
     expect(thanks.alternates).toEqual([]);
-    expect(thanks.title).toBe(`${arHeads.thankYou.title} · درب`);
+    // Named for the step that is left, like the page's heading.
+    expect(thanks.title).toBe(`${arThankYou.heading.demo} · درب`);
     expect(thanks.meta("og:locale")).toBe("ar_AE");
     const missing = await head("/ar/no-such-page");
     expect(missing.status).toBe(404);
