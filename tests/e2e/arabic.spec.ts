@@ -31,8 +31,11 @@ async function openAndStay(page: Page, path: string) {
 
 /** Visible Latin-letter words on the page, less what may stay: names, addresses, numbers. */
 async function englishLeft(page: Page): Promise<string[]> {
-  // Web addresses are addresses: the share page shows the link it shares.
-  const text = (await textAsRead(page.locator("body"))).replace(/https?:\/\/\S+/g, "");
+  // Web addresses are addresses: the share page shows the link it shares, as host and path.
+  const host = new URL(page.url()).host.replace(/[.]/g, "\\.");
+  const text = (await textAsRead(page.locator("body")))
+    .replace(/https?:\/\/\S+/g, "")
+    .replace(new RegExp(`${host}\\S*`, "g"), "");
   const words = text.match(/[A-Za-z][A-Za-z0-9.@+-]*/g) ?? [];
   // The e-mail address, the name of the other language on its switch, a road's name, an OS.
   const allowed = /^(hello@darb\.ae|English|E11|iOS)$/;
