@@ -138,13 +138,21 @@ test("a lead from the Arabic page is counted once, in Arabic, with language=ar",
   await page.waitForURL((url) => url.host === "wa.me", { timeout: 6000 });
   // The message WhatsApp opens with is the Arabic one.
   expect(decodeURIComponent(page.url())).toContain("مرحبًا درب!");
+  // The lead once, the click, and the landing page's view. The thank-you page's own view is
+  // sent only if its script ran before the hand-off at 3 s, which a loaded machine may miss.
   await expect
-    .poll(() =>
-      eventsFor(source)
-        .map((event) => event.name)
-        .sort(),
+    .poll(
+      () =>
+        eventsFor(source)
+          .filter(
+            (event) =>
+              event.name !== "page_view" || event.params.page_location === `/ar?source=${source}`,
+          )
+          .map((event) => event.name)
+          .sort(),
+      { timeout: 15_000 },
     )
-    .toEqual(["conversion", "external_link_click", "generate_lead", "page_view", "page_view"]);
+    .toEqual(["conversion", "external_link_click", "generate_lead", "page_view"]);
   for (const event of eventsFor(source)) {
     expect(event.params.language, event.name).toBe("ar");
   }
@@ -189,19 +197,20 @@ test("a path made to look like another site is never a link there", async ({ pag
   await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/evil\.example$/);
 });
 
-test("axe finds nothing on the Arabic pages", async ({ page }) => {
-  await atIssueSize(page);
-  for (const path of ARABIC_PAGES) {
+// One test a page: axe over a whole landing page takes 5-20 s on a loaded machine.
+for (const path of ARABIC_PAGES) {
+  test(`axe finds nothing on ${path}`, async ({ page }) => {
+    await atIssueSize(page);
     await openAndStay(page, path);
     // Every section laid out first, as a visitor's scrolling does: axe measures boxes one by
     // one, and a `content-visibility: auto` section laid out midway moves what it measured.
     await page.evaluate(() => document.documentElement.setAttribute("data-render-all", ""));
     const results = await new AxeBuilder({ page }).analyze();
     expect(
-      results.violations.map((v) => `${path}: ${v.id} ${v.nodes.map((n) => n.target).join(" ")}`),
+      results.violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target).join(" ")}`),
     ).toEqual([]);
-  }
-});
+  });
+}
 
 test.describe("a visitor whose browser prefers Arabic", () => {
   test.use({ locale: "ar-AE" });

@@ -105,21 +105,29 @@ test.describe("with JavaScript off", () => {
   });
 });
 
-/** Records, before any of the page's scripts run, the countdown as the server sent it and every layout shift. */
+/**
+ * Records, before any of the page's scripts run, the countdown as the server sent it and every
+ * layout shift from the end of parsing on, where the takeover happens (the boot script imports
+ * the app after the first paint). A loaded machine's parser may paint a half-parsed header,
+ * which is the parser's doing, not the scripts'.
+ */
 async function watchCountdown(page: Page) {
   await page.addInitScript(() => {
     const state = window as unknown as {
       __shifts: { value: number; sources: string[] }[];
       __before?: { texts: string[]; boxes: number[][] };
+      __parsedAt?: number;
     };
     state.__shifts = [];
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries() as unknown as {
         value: number;
         hadRecentInput: boolean;
+        startTime: number;
         sources: { node?: Node }[];
       }[]) {
         if (entry.hadRecentInput) continue;
+        if (state.__parsedAt === undefined || entry.startTime < state.__parsedAt) continue;
         state.__shifts.push({
           value: entry.value,
           sources: entry.sources.map((source) =>
@@ -131,6 +139,7 @@ async function watchCountdown(page: Page) {
       }
     }).observe({ type: "layout-shift", buffered: true });
     document.addEventListener("DOMContentLoaded", () => {
+      state.__parsedAt = performance.now();
       const parts = [...document.querySelectorAll("[data-unit], [data-unit-label]")];
       state.__before = {
         texts: parts.map((part) => part.textContent ?? ""),
