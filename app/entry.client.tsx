@@ -1,7 +1,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { whenIdle } from "~/lib/idle";
+import { whenIdle } from "~/browser/idle";
 
 whenIdle(() => {
   startTransition(() => {

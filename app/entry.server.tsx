@@ -3,21 +3,21 @@ import type { EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { staticParts } from "~/components/static-parts.server";
-import { NonceProvider } from "~/hooks/use-nonce";
-import { bootAfterFirstPaint } from "~/lib/boot-script.server";
-import { checkConfigAtStart, getConfig } from "~/lib/config.server";
-import { renderAllBeforeJumps } from "~/lib/render-before-jumps.server";
-import { createRenderCache, renderCacheKey } from "~/lib/render-cache.server";
-import { installRequestGuard } from "~/lib/request-guard.server";
-import { applySecurityHeaders } from "~/lib/security-headers.server";
+import { bootAfterFirstPaint } from "~/document/boot-script.server";
+import { renderAllBeforeJumps } from "~/document/render-before-jumps.server";
+import { createRenderCache, renderCacheKey } from "~/document/render-cache.server";
 import {
   acceptsGzip,
   filled,
   gzipped,
   type SplicedDocument,
   splice,
-} from "~/lib/spliced-gzip.server";
-import { StaticPartsContext } from "~/lib/static-parts";
+} from "~/document/spliced-gzip.server";
+import { StaticPartsContext } from "~/document/static-parts";
+import { NonceProvider } from "~/hooks/use-nonce";
+import { checkConfigAtStart, getConfig } from "~/server/config.server";
+import { installRequestGuard } from "~/server/request-guard.server";
+import { applySecurityHeaders } from "~/server/security-headers.server";
 
 // Validate the environment when the build is imported, before remix-serve listens: one line
 // and exit code 1 on a bad setting (HOST is looked up, so this waits for DNS).

@@ -24,14 +24,14 @@ import { uiCopy } from "~/content/ui-copy.server";
 import { useLinkClicks } from "~/hooks/use-link-clicks";
 import { useNonce } from "~/hooks/use-nonce";
 import { useVisit } from "~/hooks/use-visit";
-import { campaignOf } from "~/lib/campaign-query";
-import { getConfig } from "~/lib/config.server";
-import { describeError } from "~/lib/errors";
-import { suggestedLocale } from "~/lib/language-hint.server";
-import { LOCALE_INFO, localeOfPath, otherLocale } from "~/lib/locale";
-import { choosePlatform } from "~/lib/platform";
-import type { RouteHandle } from "~/lib/route-handle";
-import { siteSettings } from "~/lib/site.server";
+import { getConfig } from "~/server/config.server";
+import { suggestedLocale } from "~/server/language-hint.server";
+import { siteSettings } from "~/server/site.server";
+import { campaignOf } from "~/shared/campaign-query";
+import { describeError } from "~/shared/errors";
+import { LOCALE_INFO, localeOfPath, otherLocale } from "~/shared/locale";
+import { choosePlatform } from "~/shared/platform";
+import type { RouteHandle } from "~/shared/route-handle";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -1,4 +1,4 @@
-import { BRAND_SYMBOL } from "~/lib/icons";
+import { BRAND_SYMBOL } from "~/shared/icons";
 
 /** The logo, from the page's sprite. Decorative; the brand name carries the meaning. */
 export function BrandMark({ className = "size-8" }: { className?: string }) {

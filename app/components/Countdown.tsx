@@ -8,8 +8,8 @@ import {
   type Remaining,
   remaining,
   spokenRemaining,
-} from "~/lib/countdown";
-import { type Counting, counted } from "~/lib/plural";
+} from "~/shared/countdown";
+import { type Counting, counted } from "~/shared/plural";
 
 /** When the document started loading, so slow hydration does not stretch the two days. */
 function pageLoadedAt(): number {
@@ -40,7 +40,7 @@ export function Countdown({
   renderedAt: number;
   /** In the page's language, from the loader (content/ui.ts). */
   copy: CountdownCopy;
-  /** How the page's language counts, for the labels and the sentence (lib/plural.ts). */
+  /** How the page's language counts, for the labels and the sentence (shared/plural.ts). */
   counting: Counting;
   className?: string;
 }) {

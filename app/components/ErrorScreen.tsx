@@ -1,7 +1,7 @@
 import { Icon } from "~/components/Icon";
 import { errorFallback } from "~/content/error";
 import { useLocale, useOptionalUi } from "~/hooks/use-site";
-import { localePath } from "~/lib/locale";
+import { localePath } from "~/shared/locale";
 
 export type ErrorScreenProps = {
   /** "404 Not Found", or the error's message. */

@@ -1,9 +1,9 @@
 import { Icon } from "~/components/Icon";
 import { Tooltip } from "~/components/Tooltip";
 import { useLeadContext } from "~/hooks/use-lead-context";
-import { type CtaType, thankYouHref } from "~/lib/cta";
-import type { IconName } from "~/lib/icons";
-import { eventAttributes } from "~/lib/link-clicks";
+import { type CtaType, thankYouHref } from "~/shared/cta";
+import type { IconName } from "~/shared/icons";
+import { eventAttributes } from "~/shared/link-clicks";
 
 /**
  * The header's icon-only e-mail and WhatsApp links: the same addresses and events as CtaLink

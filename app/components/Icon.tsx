@@ -1,7 +1,7 @@
-import { ICON_PREFIX, type IconName } from "~/lib/icons";
+import { ICON_PREFIX, type IconName } from "~/shared/icons";
 
 /**
- * An icon for an interactive part: a <use> of the page's sprite (lib/icons.ts), stroked the way
+ * An icon for an interactive part: a <use> of the page's sprite (shared/icons.ts), stroked the way
  * lucide draws. `className` sizes it ("size-5"); it is decoration, hidden from screen readers.
  */
 export function Icon({ name, className }: { name: IconName; className: string }) {

@@ -1,8 +1,8 @@
 import { Icon } from "~/components/Icon";
 import { useLanguageHref } from "~/hooks/use-language-href";
 import { useOtherLanguage } from "~/hooks/use-site";
-import { REMEMBERS_LANGUAGE } from "~/lib/link-clicks";
-import { LOCALE_INFO } from "~/lib/locale";
+import { REMEMBERS_LANGUAGE } from "~/shared/link-clicks";
+import { LOCALE_INFO } from "~/shared/locale";
 
 /**
  * A link to this page in the other language, named in that language. A full page load: the

@@ -2,15 +2,15 @@ import { ArrowRight, Map as MapIcon, MessageCircle } from "lucide-react";
 import { PageLink } from "~/components/PageLink";
 import type { Copy } from "~/content/copy.server";
 import { useLocale } from "~/hooks/use-site";
-import { localePath } from "~/lib/locale";
-import type { NotFoundLinks } from "~/lib/not-found.server";
+import type { NotFoundLinks } from "~/server/not-found.server";
+import { localePath } from "~/shared/locale";
 
 const BUTTON =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors";
 
 /**
  * The 404 page, in the language of the path asked for; its words and links come from the
- * loader (lib/not-found.server.ts). The WhatsApp link is a lead link like every other: the document's
+ * loader (server/not-found.server.ts). The WhatsApp link is a lead link like every other: the document's
  * click listener reports it and puts the visit's source on it (hooks/use-link-clicks.ts).
  */
 export function NotFound({

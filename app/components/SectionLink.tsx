@@ -1,8 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { PageLink } from "~/components/PageLink";
-import { eventAttributes } from "~/lib/link-clicks";
-import { localeOfPath, localePath } from "~/lib/locale";
+import { eventAttributes } from "~/shared/link-clicks";
+import { localeOfPath, localePath } from "~/shared/locale";
 
 /**
  * A link to a section of the landing page ("/#id"), reporting navigation_click. Always a router

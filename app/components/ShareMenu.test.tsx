@@ -2,17 +2,17 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { track } from "~/browser/analytics.client";
+import { dismiss, getSnapshot } from "~/browser/toast";
 import { ShareMenu } from "~/components/ShareMenu";
 import { Toaster } from "~/components/Toaster";
 import { TOOLTIP_OPEN_DELAY_MS } from "~/components/Tooltip";
-import { track } from "~/lib/analytics.client";
-import { dismiss, getSnapshot } from "~/lib/toast";
 
 vi.mock("~/hooks/use-site", async () => {
   const { uiCopy } = await import("~/content/ui-copy.server");
   return { useUi: () => uiCopy("en"), useOptionalUi: () => uiCopy("en"), useLocale: () => "en" };
 });
-vi.mock("~/lib/analytics.client", () => ({ track: vi.fn() }));
+vi.mock("~/browser/analytics.client", () => ({ track: vi.fn() }));
 
 const SITE = "https://darb.example";
 

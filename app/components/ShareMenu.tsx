@@ -3,7 +3,7 @@ import { Icon } from "~/components/Icon";
 import { Tooltip } from "~/components/Tooltip";
 import { useShare } from "~/hooks/use-share";
 import { useUi } from "~/hooks/use-site";
-import { SHARE_PLATFORMS, type SharePlatform } from "~/lib/share";
+import { SHARE_PLATFORMS, type SharePlatform } from "~/shared/share";
 
 export type ShareMenuVariant = "button" | "icon";
 

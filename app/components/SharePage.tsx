@@ -1,11 +1,11 @@
 import { Copy, Share2 } from "lucide-react";
+import { displayLink, sharePlatformsFor } from "~/browser/share-page";
 import { Icon } from "~/components/Icon";
 import type { Copy as SiteCopy } from "~/content/copy.server";
 import { useShare } from "~/hooks/use-share";
 import { usePlatform, useSite, useUi } from "~/hooks/use-site";
-import { wordingFor } from "~/lib/platform";
-import { fill } from "~/lib/plural";
-import { displayLink, sharePlatformsFor } from "~/lib/share-page";
+import { wordingFor } from "~/shared/platform";
+import { fill } from "~/shared/plural";
 
 const BUTTON =
   "inline-flex min-h-12 items-center justify-center gap-2 rounded-xl px-5 py-3 font-semibold transition-colors";
@@ -52,7 +52,7 @@ export function SharePage({
                 onClick={(event) => actions.openPlatform(network, event)}
                 className={`${index === 0 ? PRIMARY : SECONDARY} w-full`}
               >
-                {/* On the filled button the mark takes the text's colour (lib/icons.server.tsx). */}
+                {/* On the filled button the mark takes the text's colour (server/icons.server.tsx). */}
                 <Icon
                   name={`brand-${network}`}
                   className={index === 0 ? "size-5 [--mark:currentColor]" : "size-5"}

@@ -10,9 +10,9 @@ import { StaticPart } from "~/components/StaticPart";
 import { brand } from "~/content/brand";
 import { useMenu } from "~/hooks/use-menu";
 import { useLocale, useOptionalUi } from "~/hooks/use-site";
-import { contactHref } from "~/lib/cta";
-import { localePath } from "~/lib/locale";
-import type { SiteSettings } from "~/lib/site.server";
+import type { SiteSettings } from "~/server/site.server";
+import { contactHref } from "~/shared/cta";
+import { localePath } from "~/shared/locale";
 
 const NAV_ID = "site-nav";
 

@@ -1,7 +1,7 @@
 import { PageLink } from "~/components/PageLink";
 import type { Copy } from "~/content/copy.server";
 import { useLocale } from "~/hooks/use-site";
-import { localePath } from "~/lib/locale";
+import { localePath } from "~/shared/locale";
 
 /** Every page and section, in the page's language; the words come from the loader. */
 export function SitemapPage({ copy }: { copy: Copy["pages"]["sitemap"] }) {

@@ -10,13 +10,13 @@ import {
 } from "lucide-react";
 import { type ReactNode, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
+import { copyText } from "~/browser/copy-text";
 import { REDIRECT_DELAY_SECONDS, type ThankYouCopy } from "~/content/conversion";
 import { useRedirectCountdown } from "~/hooks/use-redirect-countdown";
 import { useUi } from "~/hooks/use-site";
-import { copyText } from "~/lib/copy-text";
-import type { CtaType } from "~/lib/cta";
-import { counted } from "~/lib/plural";
-import type { ThankYou } from "~/lib/redirect.server";
+import type { ThankYou } from "~/server/redirect.server";
+import type { CtaType } from "~/shared/cta";
+import { counted } from "~/shared/plural";
 
 /** For the e-mail hand-off: the address to write to by hand, and WhatsApp as the other way. */
 export type EmailHandOff = { address: string; whatsapp: string } | null;

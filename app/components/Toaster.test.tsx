@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { dismiss, getSnapshot, resume, TOAST_DURATION_MS, toast } from "~/browser/toast";
 import { Toaster } from "~/components/Toaster";
-import { dismiss, getSnapshot, resume, TOAST_DURATION_MS, toast } from "~/lib/toast";
 
 vi.mock("~/hooks/use-site", async () => {
   const { uiCopy } = await import("~/content/ui-copy.server");

@@ -1,7 +1,7 @@
 import { type FocusEvent, useEffect, useSyncExternalStore } from "react";
+import { dismiss, getServerSnapshot, getSnapshot, pause, resume, subscribe } from "~/browser/toast";
 import { Icon } from "~/components/Icon";
 import { useOptionalUi } from "~/hooks/use-site";
-import { dismiss, getServerSnapshot, getSnapshot, pause, resume, subscribe } from "~/lib/toast";
 
 /**
  * The page's one toaster: mount it once, then call toast() from any handler. The live region

@@ -7,7 +7,7 @@ import { heads } from "~/content/heads";
 import { landing } from "~/content/landing";
 import { plans } from "~/content/plans";
 import { features, howItWorks, safetyResults } from "~/content/sections";
-import { formatPrice } from "~/lib/format";
+import { formatPrice } from "~/shared/format";
 
 /** Every string in a piece of content, however deeply it is nested. */
 function strings(value: unknown): string[] {

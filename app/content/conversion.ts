@@ -1,7 +1,7 @@
 import { Mail, MessageCircle, MonitorPlay } from "lucide-react";
 import type { Localized } from "~/content/localized";
-import type { CtaType } from "~/lib/cta";
-import type { CountedForms } from "~/lib/plural";
+import type { CtaType } from "~/shared/cta";
+import type { CountedForms } from "~/shared/plural";
 
 /** The words of the four contact routes, and of the page that counts a lead. */
 export const contact = {

@@ -30,7 +30,7 @@ import * as proof from "~/content/proof";
 import * as sections from "~/content/sections";
 import * as share from "~/content/share";
 import * as ui from "~/content/ui";
-import type { Locale } from "~/lib/locale";
+import type { Locale } from "~/shared/locale";
 
 const english = {
   ...brand,

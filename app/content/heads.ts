@@ -1,5 +1,5 @@
 import { brand } from "~/content/brand";
-import type { PlatformWording } from "~/lib/platform";
+import type { PlatformWording } from "~/shared/platform";
 
 /** What every page says of itself to search engines and chat apps. */
 export type PageCopy = {

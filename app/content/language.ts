@@ -1,4 +1,4 @@
-import type { Locale } from "~/lib/locale";
+import type { Locale } from "~/shared/locale";
 
 /**
  * What leads a visitor to a language, written in that language: an English page offers

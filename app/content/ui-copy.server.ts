@@ -1,6 +1,6 @@
 import { copyFor } from "~/content/copy.server";
-import { LOCALE_INFO, type Locale } from "~/lib/locale";
-import { countingFor } from "~/lib/plural.server";
+import { countingFor } from "~/server/plural.server";
+import { LOCALE_INFO, type Locale } from "~/shared/locale";
 
 /**
  * The words the page's interactive parts need in the browser (header, share menu, toasts,

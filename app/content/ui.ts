@@ -1,6 +1,6 @@
 import type { Localized } from "~/content/localized";
-import type { CountdownUnit, SpokenWords } from "~/lib/countdown";
-import type { CountedForms } from "~/lib/plural";
+import type { CountdownUnit, SpokenWords } from "~/shared/countdown";
+import type { CountedForms } from "~/shared/plural";
 
 /** The words of the small interactive parts: countdown, notifications, share menu extras. */
 export const ui = {

@@ -1,6 +1,6 @@
 import { type Copy, copyFor } from "~/content/copy.server";
 import { useLocale } from "~/hooks/use-site";
-import { LOCALE_INFO, LOCALES, type Locale } from "~/lib/locale";
+import { LOCALE_INFO, LOCALES, type Locale } from "~/shared/locale";
 
 type PageCopy = Copy & { intl: string };
 
@@ -11,7 +11,7 @@ const byLocale = Object.fromEntries(
 
 /**
  * Every word of the site in the page's language, for static parts: they render only on the
- * server (lib/static-parts.ts), so both languages' copy stays out of the bundle.
+ * server (document/static-parts.ts), so both languages' copy stays out of the bundle.
  */
 export function useCopy(): PageCopy {
   return byLocale[useLocale()];

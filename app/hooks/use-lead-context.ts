@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useLocale } from "~/hooks/use-site";
-import { attributionFrom } from "~/lib/attribution";
+import { attributionFrom } from "~/shared/attribution";
 
 /**
  * What a lead link takes from the page it is on: the URL's source (as the server sees it; the

@@ -1,8 +1,8 @@
 import { useNavigate } from "@remix-run/react";
 import { type MutableRefObject, useEffect } from "react";
-import { track } from "~/lib/analytics.client";
-import type { Attribution } from "~/lib/attribution";
-import { rememberLanguageChoice } from "~/lib/language-cookie";
+import { track } from "~/browser/analytics.client";
+import type { Attribution } from "~/shared/attribution";
+import { rememberLanguageChoice } from "~/shared/language-cookie";
 import {
   DISMISS,
   DISMISSIBLE,
@@ -12,13 +12,13 @@ import {
   linkEvent,
   REMEMBERS_LANGUAGE,
   routedPath,
-} from "~/lib/link-clicks";
+} from "~/shared/link-clicks";
 
 /**
  * One listener for every link on the page: reports the clicks links ask to report, corrects
  * lead links to the visit's source, and sends static page links through the router. It runs
  * after React's own handlers, so a router <Link> has already claimed its click. It also works
- * the language offer's two controls, which sit in a static part (lib/static-parts.ts).
+ * the language offer's two controls, which sit in a static part (document/static-parts.ts).
  */
 export function useLinkClicks(visit: MutableRefObject<Attribution>): void {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useReducer } from "react";
-import { CLOSED, type MenuEvent, menuReducer } from "~/lib/menu";
+import { CLOSED, type MenuEvent, menuReducer } from "~/shared/menu";
 
 /**
  * The mobile menu's behaviour: Escape, clicks outside `container` and a link chosen inside it

@@ -1,15 +1,15 @@
 import { type MouseEvent, useEffect, useState } from "react";
+import { track } from "~/browser/analytics.client";
+import { toast } from "~/browser/toast";
 import { useLocale, useUi } from "~/hooks/use-site";
-import { track } from "~/lib/analytics.client";
-import { localePath } from "~/lib/locale";
+import { localePath } from "~/shared/locale";
 import {
   type NativeShareResult,
   nativeShare,
   openSharePopup,
   type SharePlatform,
   shareUrl,
-} from "~/lib/share";
-import { toast } from "~/lib/toast";
+} from "~/shared/share";
 
 type Method = SharePlatform | "native" | "copy";
 

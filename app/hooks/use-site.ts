@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "@remix-run/react";
 import type { UiCopy } from "~/content/ui-copy.server";
-import type { Locale } from "~/lib/locale";
 import type { loader as rootLoader } from "~/root";
+import type { Locale } from "~/shared/locale";
 
 function useRootData() {
   return useRouteLoaderData<typeof rootLoader>("root");
@@ -14,7 +14,7 @@ export function useSite() {
   return data.site;
 }
 
-/** Whose wording this request's preview uses (see lib/platform.ts). */
+/** Whose wording this request's preview uses (see shared/platform.ts). */
 export function usePlatform() {
   return useRootData()?.platform ?? "default";
 }
@@ -24,7 +24,7 @@ export function useCampaignQuery(): string {
   return useRootData()?.campaignQuery ?? "";
 }
 
-/** The page's language (lib/locale.ts); English when the root's data is missing (an error). */
+/** The page's language (shared/locale.ts); English when the root's data is missing (an error). */
 export function useLocale(): Locale {
   return useRootData()?.locale ?? "en";
 }

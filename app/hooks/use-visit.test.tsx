@@ -2,11 +2,11 @@
 import { cleanup, render } from "@testing-library/react";
 import { MemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { setAnalyticsContext, track } from "~/browser/analytics.client";
 import { useVisit } from "~/hooks/use-visit";
-import { setAnalyticsContext, track } from "~/lib/analytics.client";
-import type { Attribution } from "~/lib/attribution";
+import type { Attribution } from "~/shared/attribution";
 
-vi.mock("~/lib/analytics.client", () => ({ setAnalyticsContext: vi.fn(), track: vi.fn() }));
+vi.mock("~/browser/analytics.client", () => ({ setAnalyticsContext: vi.fn(), track: vi.fn() }));
 
 let visit: { readonly current: Attribution } | null = null;
 function Visit() {

@@ -1,13 +1,13 @@
 import { useLocation } from "@remix-run/react";
 import { type MutableRefObject, useEffect, useRef } from "react";
-import { setAnalyticsContext, track } from "~/lib/analytics.client";
+import { setAnalyticsContext, track } from "~/browser/analytics.client";
 import {
   type Attribution,
   attributionFrom,
   DIRECT,
   parseStoredAttribution,
-} from "~/lib/attribution";
-import type { Locale } from "~/lib/locale";
+} from "~/shared/attribution";
+import type { Locale } from "~/shared/locale";
 
 const STORAGE_KEY = "darb:attribution";
 

@@ -4,9 +4,9 @@ import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
 import { requireStaticParts, StaticPart } from "~/components/StaticPart";
 import { copyFor } from "~/content/copy.server";
-import { headFor } from "~/lib/head.server";
-import { localeOfPath } from "~/lib/locale";
-import { metaFromLoader } from "~/lib/route-meta";
+import { headFor } from "~/server/head.server";
+import { localeOfPath } from "~/shared/locale";
+import { metaFromLoader } from "~/shared/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);

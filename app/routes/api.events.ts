@@ -1,12 +1,12 @@
 import { createHash } from "node:crypto";
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { LIMITS, validateBatch } from "~/lib/analytics-events";
-import { getConfig } from "~/lib/config.server";
-import { recordClientEvents, visitorOf } from "~/lib/leads.server";
-import { createRateLimiter } from "~/lib/rate-limit.server";
-import { resourceHeaders } from "~/lib/security-headers.server";
-import { mayTrack } from "~/lib/visitor.server";
+import { getConfig } from "~/server/config.server";
+import { recordClientEvents, visitorOf } from "~/server/leads.server";
+import { createRateLimiter } from "~/server/rate-limit.server";
+import { resourceHeaders } from "~/server/security-headers.server";
+import { mayTrack } from "~/server/visitor.server";
+import { LIMITS, validateBatch } from "~/shared/analytics-events";
 
 // A visitor sends a batch every few seconds at most; a burst of 60, then one a second.
 const limiter = createRateLimiter({ capacity: 60, refillPerSecond: 1, maxKeys: 50_000 });

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
-import { getConfig } from "~/lib/config.server";
-import { resourceHeaders } from "~/lib/security-headers.server";
+import { getConfig } from "~/server/config.server";
+import { resourceHeaders } from "~/server/security-headers.server";
 
 // For load balancers and the container HEALTHCHECK: answers as long as the process serves.
 export async function loader() {

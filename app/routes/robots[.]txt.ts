@@ -1,6 +1,6 @@
-import { getConfig } from "~/lib/config.server";
-import { resourceHeaders } from "~/lib/security-headers.server";
-import { robotsTxt } from "~/lib/sitemap";
+import { getConfig } from "~/server/config.server";
+import { resourceHeaders } from "~/server/security-headers.server";
+import { robotsTxt } from "~/shared/sitemap";
 
 export async function loader() {
   const config = getConfig();

@@ -4,11 +4,11 @@ import { SharePage } from "~/components/SharePage";
 import { heads as arHeads } from "~/content/ar/heads";
 import { copyFor } from "~/content/copy.server";
 import { heads } from "~/content/heads";
-import { headFor, platformOf } from "~/lib/head.server";
-import { localeOfPath } from "~/lib/locale";
-import { wordingFor } from "~/lib/platform";
-import { metaFromLoader } from "~/lib/route-meta";
-import { fullTitle } from "~/lib/seo";
+import { headFor, platformOf } from "~/server/head.server";
+import { localeOfPath } from "~/shared/locale";
+import { wordingFor } from "~/shared/platform";
+import { metaFromLoader } from "~/shared/route-meta";
+import { fullTitle } from "~/shared/seo";
 
 // ?platform= (or the crawler asking) picks both the preview tags here and the message on the page.
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -2,9 +2,9 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SitemapPage } from "~/components/SitemapPage";
 import { copyFor } from "~/content/copy.server";
-import { headFor } from "~/lib/head.server";
-import { localeOfPath } from "~/lib/locale";
-import { metaFromLoader } from "~/lib/route-meta";
+import { headFor } from "~/server/head.server";
+import { localeOfPath } from "~/shared/locale";
+import { metaFromLoader } from "~/shared/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);

@@ -1,6 +1,6 @@
-import { getConfig } from "~/lib/config.server";
-import { resourceHeaders } from "~/lib/security-headers.server";
-import { sitemapXml } from "~/lib/sitemap";
+import { getConfig } from "~/server/config.server";
+import { resourceHeaders } from "~/server/security-headers.server";
+import { sitemapXml } from "~/shared/sitemap";
 
 // A resource route: it never renders, so no page_view is ever sent for it (spec §2).
 export async function loader() {

@@ -5,16 +5,16 @@ import { isPrefetch } from "remix-utils/is-prefetch";
 import { ThankYouPage } from "~/components/ThankYouPage";
 import { REDIRECT_DELAY_SECONDS } from "~/content/conversion";
 import { copyFor } from "~/content/copy.server";
-import { attributionFrom } from "~/lib/attribution";
-import { getConfig } from "~/lib/config.server";
-import { headFor } from "~/lib/head.server";
-import { recordLead } from "~/lib/leads.server";
-import { localeOfPath, localePath } from "~/lib/locale";
-import { planMessages } from "~/lib/plans";
-import { defaultTarget, readThankYou } from "~/lib/redirect.server";
-import type { RouteHandle } from "~/lib/route-handle";
-import { metaFromLoader } from "~/lib/route-meta";
-import { mayTrack } from "~/lib/visitor.server";
+import { getConfig } from "~/server/config.server";
+import { headFor } from "~/server/head.server";
+import { recordLead } from "~/server/leads.server";
+import { defaultTarget, readThankYou } from "~/server/redirect.server";
+import { mayTrack } from "~/server/visitor.server";
+import { attributionFrom } from "~/shared/attribution";
+import { localeOfPath, localePath } from "~/shared/locale";
+import { planMessages } from "~/shared/plans";
+import type { RouteHandle } from "~/shared/route-handle";
+import { metaFromLoader } from "~/shared/route-meta";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);

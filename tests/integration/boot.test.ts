@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RENDER_ALL_ATTRIBUTE } from "~/lib/render-before-jumps.server";
+import { RENDER_ALL_ATTRIBUTE } from "~/document/render-before-jumps.server";
 import { COMPILE_HINT } from "../../scripts/compile-hints.mjs";
 import { directFetch, startBuiltServer } from "./server";
 

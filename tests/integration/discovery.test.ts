@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { thankYou as arThankYou } from "~/content/ar/conversion";
 import { headDefaults as arHeadDefaults, heads as arHeads } from "~/content/ar/heads";
 import { heads } from "~/content/heads";
-import { wordingFor } from "~/lib/platform";
+import { wordingFor } from "~/shared/platform";
 import { directFetch, startBuiltServer } from "./server";
 
 const SITE = "https://darb.example";

@@ -317,7 +317,7 @@ describe(".dockerignore", () => {
       ".cache/x",
       "tests/integration/leads.test.ts",
       "tests/e2e/landing.spec.ts",
-      "app/lib/cta.test.ts",
+      "app/shared/cta.test.ts",
       "app/components/Hero.test.tsx",
       ".env",
       ".env.local",

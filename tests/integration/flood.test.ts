@@ -216,7 +216,7 @@ describe("in process, the /api/events action itself", () => {
     vi.stubEnv("TRUST_PROXY", "1");
     vi.stubEnv("SITE_URL", "https://darb.example");
     const route = (await import("~/routes/api.events")) as unknown as { action: Action };
-    const { getConfig } = await import("~/lib/config.server");
+    const { getConfig } = await import("~/server/config.server");
     getConfig();
     action = route.action;
   });

@@ -99,7 +99,7 @@ describe("a document's scripts run only with its own, fresh nonce", () => {
         const executable = scripts.filter((tag) => !tag.includes('type="application/ld+json"'));
         expect(executable.length).toBeGreaterThan(2);
         for (const tag of executable) expect(tag).toContain(`nonce="${nonce}"`);
-        // The page's code is held until the first paint (lib/boot-script.server.ts): every
+        // The page's code is held until the first paint (document/boot-script.server.ts): every
         // preload is for no media, and Remix's module script no longer runs as soon as it can.
         const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
         expect(preloads.length).toBeGreaterThan(3);

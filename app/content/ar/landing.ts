@@ -1,8 +1,8 @@
 import type { landing as en } from "~/content/landing";
 import type { Localized } from "~/content/localized";
-import { LOCALE_INFO } from "~/lib/locale";
-import { counted } from "~/lib/plural";
-import { countingFor } from "~/lib/plural.server";
+import { countingFor } from "~/server/plural.server";
+import { LOCALE_INFO } from "~/shared/locale";
+import { counted } from "~/shared/plural";
 
 const counting = countingFor(LOCALE_INFO.ar.intl);
 

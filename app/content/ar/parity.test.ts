@@ -30,9 +30,9 @@ import * as enProof from "~/content/proof";
 import * as enSections from "~/content/sections";
 import * as enShare from "~/content/share";
 import * as enUi from "~/content/ui";
-import { spokenRemaining } from "~/lib/countdown";
-import { type CountedForms, counted, fill } from "~/lib/plural";
-import { countingFor } from "~/lib/plural.server";
+import { countingFor } from "~/server/plural.server";
+import { spokenRemaining } from "~/shared/countdown";
+import { type CountedForms, counted, fill } from "~/shared/plural";
 
 const modules: readonly [name: string, en: object, ar: object][] = [
   ["brand", enBrand, arBrand],
@@ -88,7 +88,7 @@ const FIGURE = /^[\d.,%\s-]+$/;
 
 const ARABIC = /[\u0600-\u06FF]/;
 
-// "{count}", "{network}": slots that lib/plural.ts fills, not words.
+// "{count}", "{network}": slots that shared/plural.ts fills, not words.
 const latinWords = (text: string) =>
   (text.replace(/\{\w+\}/g, "").match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).filter(
     (word) => !LATIN_ALLOWED.has(word),
@@ -115,7 +115,7 @@ function walk(en: unknown, ar: unknown, path: string, key: string, leaves: Leaf[
     expect(ar !== null && typeof ar === "object", `${path} is an object`).toBe(true);
     const record = ar as Record<string, unknown>;
     if (isCountedForms(en)) {
-      // Counted copy (lib/plural.ts): Arabic adds its own plural categories to English's.
+      // Counted copy (shared/plural.ts): Arabic adds its own plural categories to English's.
       expect(
         Object.keys(record).every((category) => PLURAL_CATEGORIES.has(category)),
         path,

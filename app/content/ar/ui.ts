@@ -1,7 +1,7 @@
 import type { Localized } from "~/content/localized";
 import type { ui as en } from "~/content/ui";
-import type { CountdownUnit, SpokenWords } from "~/lib/countdown";
-import type { CountedForms } from "~/lib/plural";
+import type { CountdownUnit, SpokenWords } from "~/shared/countdown";
+import type { CountedForms } from "~/shared/plural";
 
 /**
  * The counted units of the spoken countdown. They are the subject of the sentence

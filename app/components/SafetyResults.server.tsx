@@ -1,0 +1,47 @@
+import { TrendingDown } from "lucide-react";
+import { Section } from "~/components/Section.server";
+import { useCopy } from "~/hooks/use-copy.server";
+
+export function SafetyResults() {
+  const { safetyResults } = useCopy();
+  const copy = safetyResults;
+  return (
+    <Section id="safety-results" heading={copy.heading} intro={copy.intro}>
+      <figure className="rounded-3xl border border-slate-200 p-6 sm:p-8 dark:border-ink-800">
+        <figcaption className="flex flex-wrap items-center justify-between gap-2">
+          <span className="font-semibold">{copy.week}</span>
+          <span className="rounded-full bg-sand-100 px-3 py-1 text-sm font-semibold text-ink-900 dark:bg-ink-800 dark:text-sand-300">
+            {copy.exampleLabel}
+          </span>
+        </figcaption>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {copy.metrics.map((metric) => (
+            <div key={metric.label} className="rounded-2xl bg-slate-50 p-5 dark:bg-ink-900">
+              <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">
+                {metric.label}
+              </dt>
+              <dd className="mt-2 flex items-baseline gap-2">
+                <span className="text-sm text-slate-600 line-through decoration-slate-400 dark:text-slate-400">
+                  <span className="sr-only">{copy.beforeLabel}: </span>
+                  {metric.before}
+                </span>
+                <span className="text-3xl font-bold text-road-700 tabular-nums dark:text-road-500">
+                  <span className="sr-only">{copy.afterLabel}: </span>
+                  {metric.after}
+                </span>
+              </dd>
+              <dd className="text-sm text-slate-600 dark:text-slate-400">{metric.note}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-6 flex gap-3 text-slate-700 dark:text-slate-300">
+          <TrendingDown
+            aria-hidden="true"
+            className="mt-0.5 size-5 shrink-0 text-road-700 dark:text-road-500"
+          />
+          {copy.takeaway}
+        </p>
+      </figure>
+    </Section>
+  );
+}

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { contactHref, linkKind, resolveCta, thankYouHref } from "~/shared/cta";
+
+const context = { source: "instagram", returnUrl: "/", placement: "hero" };
+
+describe("linkKind", () => {
+  it.each([
+    ["mailto:hello@darb.ae", false, "email"],
+    ["MAILTO:hello@darb.ae", false, "email"],
+    ["https://wa.me/971585550134", false, "external"],
+    ["http://example.ae", false, "external"],
+    ["//cdn.example", false, "external"],
+    ["/share", true, "external"],
+    ["#features", false, "anchor"],
+    ["/sitemap", false, "internal"],
+    ["/#faq", false, "internal"],
+  ] as const)("%s (external=%s) is %s", (href, external, kind) => {
+    expect(linkKind(href, external)).toBe(kind);
+  });
+});
+
+describe("resolveCta", () => {
+  const whatsapp = "https://wa.me/971585550134?text=Hi%20Darb";
+
+  it("sends e-mail links through /thank-you with cta=email and reports email_click", () => {
+    const resolved = resolveCta(
+      { text: "E-mail us", href: "mailto:hello@darb.ae", ctaType: "email" },
+      context,
+    );
+    expect(resolved.href).toBe("/thank-you?cta=email&source=instagram");
+    expect(resolved.event).toEqual({
+      name: "email_click",
+      params: { cta_type: "email", cta_text: "E-mail us", placement: "hero" },
+    });
+    expect(resolved.newTab).toBe(false);
+  });
+
+  it("keeps a plain mailto: when the thank-you page is off", () => {
+    const resolved = resolveCta(
+      { text: "Mail", href: "mailto:hello@darb.ae", ctaType: "email", useThankYouPage: false },
+      context,
+    );
+    expect(resolved.href).toBe("mailto:hello@darb.ae");
+  });
+
+  it("sends external links through /thank-you with the encoded redirect", () => {
+    const resolved = resolveCta(
+      { text: "Download", href: whatsapp, ctaType: "whatsapp", external: true },
+      { ...context, returnUrl: "/share" },
+    );
+    const url = new URL(resolved.href, "https://darb.ae");
+    expect(url.pathname).toBe("/thank-you");
+    expect(url.searchParams.get("cta")).toBe("whatsapp");
+    expect(url.searchParams.get("source")).toBe("instagram");
+    expect(url.searchParams.get("redirect")).toBe(whatsapp);
+    expect(url.searchParams.get("returnUrl")).toBe("/share");
+    expect(resolved.href).toContain("redirect=https%3A%2F%2Fwa.me%2F");
+    expect(resolved.event?.name).toBe("external_link_click");
+    expect(resolved.event?.params.link_url).toBe(whatsapp);
+  });
+
+  it("opens external links in a new tab when the thank-you page is off", () => {
+    const resolved = resolveCta(
+      { text: "Demo", href: "https://demo.darb.ae/", ctaType: "demo", useThankYouPage: false },
+      context,
+    );
+    expect(resolved).toMatchObject({
+      href: "https://demo.darb.ae/",
+      newTab: true,
+      kind: "external",
+    });
+  });
+
+  it("treats in-page anchors as plain links that report navigation_click", () => {
+    const resolved = resolveCta({ text: "FAQ", href: "#faq", ctaType: "link" }, context);
+    expect(resolved).toMatchObject({ kind: "anchor", href: "#faq", newTab: false });
+    expect(resolved.event?.name).toBe("navigation_click");
+  });
+
+  it("leaves site paths alone", () => {
+    const resolved = resolveCta({ text: "Sitemap", href: "/sitemap", ctaType: "link" }, context);
+    expect(resolved).toEqual({ kind: "internal", href: "/sitemap", newTab: false, event: null });
+  });
+
+  it("clips the link text to GA4's 100 characters", () => {
+    const resolved = resolveCta({ text: "x".repeat(150), href: "#a", ctaType: "link" }, context);
+    expect(resolved.event?.params.cta_text).toHaveLength(100);
+  });
+});
+
+describe("a plan's button", () => {
+  it("names its plan on the lead link, after the source", () => {
+    const resolved = resolveCta(
+      {
+        text: "Choose Pro",
+        href: "https://wa.me/971585550134?text=Hi%20Darb!%20I'd%20like%20the%20Pro%20plan.",
+        ctaType: "whatsapp",
+        external: true,
+        plan: "pro",
+      },
+      context,
+    );
+    const url = new URL(resolved.href, "https://darb.example");
+    expect(resolved.href).toMatch(/^\/thank-you\?cta=whatsapp&source=instagram&plan=pro&redirect=/);
+    expect(url.searchParams.get("redirect")).toContain("Pro%20plan");
+  });
+
+  it("names its plan on the Arabic page's lead link too", () => {
+    expect(thankYouHref({ cta: "whatsapp", source: "direct", plan: "plus", locale: "ar" })).toBe(
+      "/ar/thank-you?cta=whatsapp&source=direct&plan=plus",
+    );
+  });
+});
+
+describe("thankYouHref", () => {
+  it("leaves returnUrl out when it is the home page", () => {
+    expect(thankYouHref({ cta: "demo", source: "direct", returnUrl: "/" })).toBe(
+      "/thank-you?cta=demo&source=direct",
+    );
+  });
+});
+
+describe("contactHref", () => {
+  const site = {
+    whatsappNumber: "971585550134",
+    email: "hello@darb.ae",
+    demoUrl: "https://demo.darb.ae/",
+  };
+  const copy = { whatsappMessage: "Hi Darb! I'd like it", emailSubject: "Darb & me" };
+  it("builds each contact route from the settings", () => {
+    expect(contactHref("whatsapp", site, copy)).toBe(
+      "https://wa.me/971585550134?text=Hi%20Darb!%20I'd%20like%20it",
+    );
+    expect(contactHref("email", site, copy)).toBe("mailto:hello@darb.ae?subject=Darb%20%26%20me");
+    expect(contactHref("demo", site, copy)).toBe("https://demo.darb.ae/");
+  });
+});

@@ -1,0 +1,126 @@
+import { mailtoLink, whatsappLink } from "~/shared/contact-links";
+import { type Locale, localePath } from "~/shared/locale";
+import type { PlanId } from "~/shared/plans";
+
+export const CTA_TYPES = ["email", "whatsapp", "demo", "link"] as const;
+export type CtaType = (typeof CTA_TYPES)[number];
+
+export function isCtaType(value: unknown): value is CtaType {
+  return typeof value === "string" && (CTA_TYPES as readonly string[]).includes(value);
+}
+
+/** The call-to-action shape of spec §3, less the icon, which is the component's business. */
+export type CtaSpec = {
+  text: string;
+  href: string;
+  external?: boolean;
+  arrow?: boolean;
+  ctaType: CtaType;
+  /** Default true: leads pass through /thank-you, where they are counted on the server. */
+  useThankYouPage?: boolean;
+  /** The plan a plan's button asks about: the lead and its WhatsApp message name it. */
+  plan?: PlanId;
+};
+
+export type LinkKind = "email" | "external" | "anchor" | "internal";
+
+/** Spec §4: e-mail links, external or http links, and everything else, which is a plain link. */
+export function linkKind(href: string, external = false): LinkKind {
+  if (/^mailto:/i.test(href)) return "email";
+  if (external || /^https?:/i.test(href) || href.startsWith("//")) return "external";
+  if (href.startsWith("#")) return "anchor";
+  return "internal";
+}
+
+export function thankYouHref(params: {
+  cta: CtaType;
+  source: string;
+  plan?: PlanId;
+  redirect?: string;
+  returnUrl?: string;
+  /** The page's language: the thank-you page speaks it too. */
+  locale?: Locale;
+}): string {
+  const search = new URLSearchParams({ cta: params.cta, source: params.source });
+  if (params.plan) search.set("plan", params.plan);
+  if (params.redirect) search.set("redirect", params.redirect);
+  if (params.returnUrl && params.returnUrl !== "/") search.set("returnUrl", params.returnUrl);
+  return `${localePath(params.locale ?? "en", "/thank-you")}?${search}`;
+}
+
+export type EventName = "email_click" | "external_link_click" | "navigation_click" | "cta_click";
+
+export type ResolvedCta = {
+  kind: LinkKind;
+  /** The final address: works as it is with JavaScript off. */
+  href: string;
+  /** Only for external links that skip the thank-you page. */
+  newTab: boolean;
+  event: { name: EventName; params: Record<string, string> } | null;
+};
+
+const MAX_PARAM = 100;
+const clip = (value: string) => value.slice(0, MAX_PARAM);
+
+export function resolveCta(
+  cta: CtaSpec,
+  context: { source: string; returnUrl: string; placement: string; locale?: Locale },
+): ResolvedCta {
+  const kind = linkKind(cta.href, cta.external);
+  const thankYou = cta.useThankYouPage ?? true;
+  const params = { cta_type: cta.ctaType, cta_text: clip(cta.text), placement: context.placement };
+  switch (kind) {
+    case "email":
+      return {
+        kind,
+        href: thankYou
+          ? thankYouHref({
+              cta: "email",
+              source: context.source,
+              returnUrl: context.returnUrl,
+              locale: context.locale,
+            })
+          : cta.href,
+        newTab: false,
+        event: { name: "email_click", params },
+      };
+    case "external":
+      return {
+        kind,
+        href: thankYou
+          ? thankYouHref({
+              cta: cta.ctaType === "email" ? "link" : cta.ctaType,
+              source: context.source,
+              plan: cta.plan,
+              redirect: cta.href,
+              returnUrl: context.returnUrl,
+              locale: context.locale,
+            })
+          : cta.href,
+        newTab: !thankYou,
+        event: { name: "external_link_click", params: { ...params, link_url: clip(cta.href) } },
+      };
+    case "anchor":
+      return { kind, href: cta.href, newTab: false, event: { name: "navigation_click", params } };
+    default:
+      return { kind, href: cta.href, newTab: false, event: null };
+  }
+}
+
+/** Where each kind of contact CTA points, from the site's settings. */
+export function contactHref(
+  type: CtaType,
+  site: { whatsappNumber: string; email: string; demoUrl: string },
+  copy: { whatsappMessage: string; emailSubject: string },
+): string {
+  switch (type) {
+    case "whatsapp":
+      return whatsappLink(site.whatsappNumber, copy.whatsappMessage);
+    case "email":
+      return mailtoLink(site.email, copy.emailSubject);
+    case "demo":
+      return site.demoUrl;
+    default:
+      return "/";
+  }
+}

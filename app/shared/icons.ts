@@ -1,0 +1,27 @@
+/**
+ * The icons the page's interactive parts show. They are drawn once on the server (lucide-react,
+ * and Tabler's brand marks for the networks: server/icons.server.tsx) into an SVG sprite in every
+ * page (a static part), and the parts point at them with <use>: no icon code in the bundle, no
+ * icon twice in the page.
+ */
+export const ICON_NAMES = [
+  "brand-facebook",
+  "brand-linkedin",
+  "brand-twitter",
+  "brand-whatsapp",
+  "close",
+  "copy",
+  "languages",
+  "mail",
+  "menu",
+  "refresh",
+  "share",
+  "whatsapp",
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+/** Prefix of the symbols' ids: `#icon-share`. */
+export const ICON_PREFIX = "icon-";
+
+/** The logo's symbol in the same sprite (components/BrandDrawing.server.tsx). */
+export const BRAND_SYMBOL = "brand-mark";
