@@ -12,8 +12,8 @@
 # `--build-arg NODE_VERSION=…` or here; the test installs the same version to replay the build.
 ARG NODE_VERSION=24.21.0
 
-# 1. Build: every dependency from the lockfile, then `npm run build` (`remix build` and the
-#    compile hint: build/ and public/build/).
+# 1. Build: every dependency from the lockfile, then `npm run build` (`remix build`, the compile
+#    hint and the app's own server: build/, public/build/ and server-build/).
 #    No install scripts run; nothing the site or its build uses needs one.
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
@@ -37,12 +37,13 @@ WORKDIR /app
 COPY --from=prod-deps /app/package.json ./package.json
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
+COPY --from=build /app/server-build ./server-build
 COPY --from=build /app/public ./public
 USER node
 EXPOSE 3000
 # Node's own fetch, so the image needs no curl or wget. Leave HOST unset in the container.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=15s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
-# Node is PID 1 and gets `docker stop`'s SIGTERM itself: remix-serve then stops accepting,
-# finishes open requests and the process exits 0.
-CMD ["node", "node_modules/@remix-run/serve/dist/cli.js", "build/index.js"]
+# Node is PID 1 and gets `docker stop`'s SIGTERM itself: the server then stops accepting,
+# finishes open requests, sends what analytics it holds and exits 0 (server/shutdown.ts).
+CMD ["node", "server-build/index.js"]

@@ -45,7 +45,7 @@ export default defineConfig({
   webServer: {
     // The production build, as `npm start` serves it, with the sample settings. Without GA4
     // settings it writes each analytics event as a JSON line; the tests read them from the log.
-    command: `mkdir -p .artifacts && node node_modules/@remix-run/serve/dist/cli.js build/index.js > ${serverLog}`,
+    command: `mkdir -p .artifacts && node server-build/index.js > ${serverLog}`,
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 30_000,

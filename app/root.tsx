@@ -109,6 +109,8 @@ export function Layout({ children }: { children: ReactNode }) {
         </main>
         {data ? <StaticPart name="footer" /> : null}
         <Toaster />
+        {/* Before Remix's restorer, which may scroll to a stored position. */}
+        <StaticPart name="render-before-jumps" />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -11,7 +11,7 @@ const started = Date.now();
 const log = (message) => console.log(`› ${message}`);
 
 ensureDependencies();
-ensureBuild();
+await ensureBuild();
 
 // Imported only now: on a fresh clone Lighthouse and autocannon exist once the step above ran.
 const { breakdown } = await import("./bench/breakdown.mjs");

@@ -1,23 +1,17 @@
-// `npm start`: install and build whatever is missing or stale, then serve the production build.
+// `npm start`: install and build whatever is missing or stale, then serve the production build
+// with the app's own server (server/index.ts, bundled to server-build/index.js).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { ensureBuild, ensureDependencies, root } from "./lib/prepare.mjs";
 
 ensureDependencies();
-ensureBuild();
+await ensureBuild();
 
-const child = spawn(
-  process.execPath,
-  [
-    join(root, "node_modules", "@remix-run", "serve", "dist", "cli.js"),
-    join(root, "build", "index.js"),
-  ],
-  {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, NODE_ENV: "production", PORT: process.env.PORT || "3000" },
-  },
-);
+const child = spawn(process.execPath, [join(root, "server-build", "index.js")], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, NODE_ENV: "production", PORT: process.env.PORT || "3000" },
+});
 
 // The server handles shutdown itself; pass the signal on and leave with its exit code.
 for (const signal of ["SIGINT", "SIGTERM"]) {

@@ -14,8 +14,8 @@ const steps = {
   lint: () => run(bin("biome"), ["ci", "."]),
   // Unit and integration tests; the integration tests serve the production build and check it
   // with the W3C Nu HTML Checker, which needs Java.
-  unit: () => {
-    ensureBuild();
+  unit: async () => {
+    await ensureBuild();
     if (!ensureJava()) return 1;
     return run(bin("vitest"), [
       "run",
@@ -24,8 +24,8 @@ const steps = {
       `--outputFile.json=${join(artifacts, "vitest.json")}`,
     ]);
   },
-  e2e: () => {
-    ensureBuild();
+  e2e: async () => {
+    await ensureBuild();
     let chrome;
     try {
       chrome = findChromium();
@@ -54,7 +54,7 @@ const failed = [];
 for (const [name, step] of Object.entries(steps)) {
   if (wanted.length > 0 && !wanted.includes(name)) continue;
   console.log(`\n━━ ${name} ━━`);
-  if (step() !== 0) failed.push(name);
+  if ((await step()) !== 0) failed.push(name);
 }
 
 // One plain closing line over both test runners, for people and for CI.

@@ -13,6 +13,7 @@ import { MenuCta } from "~/components/MenuCta.server";
 import { PageSkeleton } from "~/components/PageSkeleton.server";
 import { PhoneMockup } from "~/components/PhoneMockup.server";
 import { Plans } from "~/components/Plans.server";
+import { RenderBeforeJumps } from "~/components/RenderBeforeJumps.server";
 import { SafetyResults } from "~/components/SafetyResults.server";
 import { SiteFooter } from "~/components/SiteFooter.server";
 import { StructuredData } from "~/components/StructuredData.server";
@@ -56,4 +57,5 @@ export const staticParts: StaticPartRenderers = {
   "page-skeleton": () => <PageSkeleton />,
   "structured-data": () => <StructuredData />,
   "icon-sprite": () => <IconSprite />,
+  "render-before-jumps": () => <RenderBeforeJumps />,
 };

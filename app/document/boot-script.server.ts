@@ -91,7 +91,7 @@ function bootScript(boot: RemixBoot): string {
   ].join("\n");
 }
 
-let warned = false;
+let reported = false;
 
 /**
  * The document with Remix's module script made to wait for the first paint, and its preloads
@@ -99,17 +99,21 @@ let warned = false;
  * the document changed and render all of it again.
  *
  * A document whose script does not look as expected (another Remix version, lazy route
- * discovery) keeps Remix's script, which loads what it imports itself, and says so once.
+ * discovery) is left exactly as Remix made it, and the change is reported once as an error:
+ * the page then starts as stock Remix starts it, before the paint. tests/integration/boot.test.ts
+ * renders through the installed Remix, so `npm test` fails before that reaches production.
  */
 export function bootAfterFirstPaint(html: string): string {
   const found = REMIX_MODULE_SCRIPT.exec(html);
   const boot = found?.[2] ? parseRemixBoot(found[2]) : null;
   if (!found || !boot) {
-    if (found && !warned) {
-      warned = true;
-      console.warn("boot-script: Remix's module script has changed; it now runs before the paint");
+    if (!reported && /<script[^>]* type="module"/.test(html)) {
+      reported = true;
+      console.error(
+        "boot-script: Remix's module script is not the one this rewrite knows; pages start as stock Remix starts them (docs/decisions/002-boot-script.md)",
+      );
     }
-    return html.replaceAll(MODULE_PRELOAD, HELD_MODULE_PRELOAD);
+    return html;
   }
   // A module script without `async` runs only once the document is parsed.
   const script = `<script nonce="${found[1]}" type="module">${bootScript(boot)}</script>`;

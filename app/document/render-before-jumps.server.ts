@@ -8,51 +8,29 @@
  *   the stylesheet;
  * - a click on a link to a fragment, a step back or forward, and a reload that restores a position:
  *   the flag this script sets on `<html>`, before the router or Remix's restorer scrolls.
+ * The script is the app's own element, rendered just before <ScrollRestoration>
+ * (docs/decisions/002-boot-script.md).
  */
 
 /** The flag on `<html>` that renders every section (the stylesheet matches it). */
 export const RENDER_ALL_ATTRIBUTE = "data-render-all";
 
 /**
- * Remix's scroll restorer, as @remix-run/react 2.x's <ScrollRestoration> writes it: it runs while
- * the page is parsed, and scrolls to the position stored for this history entry, if any.
+ * Where Remix's <ScrollRestoration> keeps positions in sessionStorage, keyed by history entry.
+ * Not exported by Remix: tests/integration/boot.test.ts checks the installed Remix still uses it.
  */
-const REMIX_RESTORER =
-  /<script nonce="([^"]*)">(\(\(STORAGE_KEY, restoreKey\) => \{[^<]*\}\)\(("[^"<]*"), (null|"[^"<]*")\))<\/script>/;
+export const REMIX_POSITIONS_KEY = "positions";
 
-/** Runs before Remix's restorer, with the same storage key and history key. */
-function renderAllScript(storageKey: string, restoreKey: string): string {
-  return [
-    "((storageKey, restoreKey) => {",
-    `  const renderAll = () => document.documentElement.setAttribute(${JSON.stringify(RENDER_ALL_ATTRIBUTE)}, "");`,
-    '  addEventListener("popstate", renderAll);',
-    // Capturing on the window: before the router's own listener takes the click.
-    '  addEventListener("click", (event) => { if (event.target.closest?.(\'a[href*="#"]\')) renderAll(); }, true);',
-    "  try {",
-    '    const positions = JSON.parse(sessionStorage.getItem(storageKey) || "{}");',
-    '    if (typeof positions[restoreKey || history.state?.key] === "number") renderAll();',
-    "  } catch {}",
-    `})(${storageKey}, ${restoreKey});`,
-  ].join("\n");
-}
-
-let warned = false;
-
-/**
- * The document with the flag's script put in front of Remix's restorer, in the same element: React
- * hydrates that element without comparing its text, where a new element would be a mismatch.
- * A document whose restorer does not look as expected keeps it as it is, and says so once; its
- * jumps then land near their sections rather than on them.
- */
-export function renderAllBeforeJumps(html: string): string {
-  const found = REMIX_RESTORER.exec(html);
-  if (!found?.[2] || !found[3] || !found[4]) {
-    if (!warned && /<script[^>]*>\(\(STORAGE_KEY\b/.test(html)) {
-      warned = true;
-      console.warn("render-before-jumps: Remix's scroll restorer has changed; jumps may land off");
-    }
-    return html;
-  }
-  const script = `<script nonce="${found[1]}">${renderAllScript(found[3], found[4])}\n${found[2]}</script>`;
-  return html.replace(found[0], () => script);
-}
+/** Runs while the page is parsed, before Remix's restorer, which scrolls to a stored position. */
+export const RENDER_BEFORE_JUMPS_SCRIPT = [
+  "(() => {",
+  `  const renderAll = () => document.documentElement.setAttribute(${JSON.stringify(RENDER_ALL_ATTRIBUTE)}, "");`,
+  '  addEventListener("popstate", renderAll);',
+  // Capturing on the window: before the router's own listener takes the click.
+  '  addEventListener("click", (event) => { if (event.target.closest?.(\'a[href*="#"]\')) renderAll(); }, true);',
+  "  try {",
+  `    const positions = JSON.parse(sessionStorage.getItem(${JSON.stringify(REMIX_POSITIONS_KEY)}) || "{}");`,
+  '    if (typeof positions[history.state?.key] === "number") renderAll();',
+  "  } catch {}",
+  "})();",
+].join("\n");

@@ -21,6 +21,7 @@ export const STATIC_PARTS = [
   "page-skeleton",
   "structured-data",
   "icon-sprite",
+  "render-before-jumps",
 ] as const;
 export type StaticPartName = (typeof STATIC_PARTS)[number];
 

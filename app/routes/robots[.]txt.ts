@@ -1,16 +1,12 @@
 import { getConfig } from "~/server/config.server";
-import { resourceHeaders } from "~/server/security-headers.server";
 import { robotsTxt } from "~/shared/sitemap";
 
 export async function loader() {
   const config = getConfig();
   return new Response(robotsTxt(config.siteUrl), {
-    headers: resourceHeaders(
-      {
-        "Content-Type": "text/plain; charset=utf-8",
-        "Cache-Control": "public, max-age=3600",
-      },
-      config,
-    ),
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
   });
 }

@@ -1,17 +1,13 @@
 import { getConfig } from "~/server/config.server";
-import { resourceHeaders } from "~/server/security-headers.server";
 import { sitemapXml } from "~/shared/sitemap";
 
 // A resource route: it never renders, so no page_view is ever sent for it (spec §2).
 export async function loader() {
   const config = getConfig();
   return new Response(sitemapXml(config.siteUrl), {
-    headers: resourceHeaders(
-      {
-        "Content-Type": "application/xml; charset=utf-8",
-        "Cache-Control": "public, max-age=3600",
-      },
-      config,
-    ),
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      "Cache-Control": "public, max-age=3600",
+    },
   });
 }

@@ -9,6 +9,7 @@ import { getConfig } from "~/server/config.server";
 import { headFor } from "~/server/head.server";
 import { recordLead } from "~/server/leads.server";
 import { defaultTarget, readThankYou } from "~/server/redirect.server";
+import { requestContext } from "~/server/request-context.server";
 import { mayTrack } from "~/server/visitor.server";
 import { attributionFrom } from "~/shared/attribution";
 import { localeOfPath, localePath } from "~/shared/locale";
@@ -16,7 +17,7 @@ import { planMessages } from "~/shared/plans";
 import type { RouteHandle } from "~/shared/route-handle";
 import { metaFromLoader } from "~/shared/route-meta";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const config = getConfig();
   const locale = localeOfPath(url.pathname);
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const dest = request.headers.get("sec-fetch-dest");
   const isDocument = dest === null || dest === "document";
   if (result.cta && isDocument && !isPrefetch(request) && mayTrack(request.headers)) {
-    recordLead(request, {
+    recordLead(requestContext(context), request, {
       cta: result.cta,
       source: result.source,
       plan: result.plan,

@@ -547,7 +547,7 @@ describe("statsReporter", () => {
   it("writes the counters when they changed since the last line, else nothing", () => {
     const lines: string[] = [];
     const sink = createSink({ ga: null, endpoint: GA_ENDPOINT, writeLine: () => undefined });
-    const report = statsReporter(sink, (line) => lines.push(line));
+    const report = statsReporter(sink.stats, (line) => lines.push(line));
     report();
     report();
     sink.record(VISITOR, events(2));

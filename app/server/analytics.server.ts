@@ -263,13 +263,15 @@ export function createSink(options: SinkOptions): Sink {
  * A line for the operator, `{"type":"analytics_stats",…}` with the counters since start, when
  * they changed since the last one: call it on a timer.
  */
-export function statsReporter(sink: Sink, write: (line: string) => void): () => void {
+export function statsReporter(
+  counters: () => Record<string, number>,
+  write: (line: string) => void,
+): () => void {
   let last = "";
   return () => {
-    const { recorded, sent, retried, dropped, queued } = sink.stats();
-    const current = JSON.stringify({ recorded, sent, retried, dropped, queued });
+    const current = JSON.stringify(counters());
     if (current === last) return;
     last = current;
-    write(JSON.stringify({ type: "analytics_stats", recorded, sent, retried, dropped, queued }));
+    write(JSON.stringify({ type: "analytics_stats", ...counters() }));
   };
 }

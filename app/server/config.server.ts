@@ -10,7 +10,7 @@ import { networkInterfaces } from "node:os";
 
 export type Config = {
   port: number;
-  /** Interface to listen on; undefined means every interface (remix-serve's behaviour). */
+  /** Interface to listen on; undefined means every interface. */
   host: string | undefined;
   /** Origin plus optional base path, without a trailing slash. */
   siteUrl: string;
@@ -30,6 +30,8 @@ export type Config = {
   trustProxy: number;
   /** Serve the pages that are the same for everyone from memory (off: render every request). */
   renderCache: boolean;
+  /** One JSON line per request on stdout (LOG_REQUESTS=1); off by default. */
+  logRequests: boolean;
   /** The sample contact settings still in use; production start-up warns about them. */
   samples: string[];
   /** False when SITE_URL is unset: every absolute link then points at localhost. */
@@ -306,6 +308,13 @@ function parseRenderCache(env: Env): boolean {
   throw new ConfigError("RENDER_CACHE", `must be on or off, got ${shown(raw)}`);
 }
 
+function parseLogRequests(env: Env): boolean {
+  const raw = read(env, "LOG_REQUESTS");
+  if (raw === undefined || raw === "0") return false;
+  if (raw === "1") return true;
+  throw new ConfigError("LOG_REQUESTS", `must be 1 or 0, got ${shown(raw)}`);
+}
+
 export function parseConfig(env: Env): Config {
   const samples = (Object.keys(SAMPLE_SETTINGS) as (keyof typeof SAMPLE_SETTINGS)[]).filter(
     (name) => read(env, name) === undefined,
@@ -324,6 +333,7 @@ export function parseConfig(env: Env): Config {
     analyticsSalt: parseSalt(env),
     trustProxy: parseTrustProxy(env),
     renderCache: parseRenderCache(env),
+    logRequests: parseLogRequests(env),
     samples,
     siteUrlSet: read(env, "SITE_URL") !== undefined,
   };
@@ -332,7 +342,7 @@ export function parseConfig(env: Env): Config {
 let cached: Config | undefined;
 
 /**
- * The process's configuration. The server build checks it once at import (checkConfigAtStart),
+ * The process's configuration. The server checks it once before listening (checkConfigAtStart),
  * so a bad value ends start-up with a single line and exit code 1, before the server listens.
  */
 export function getConfig(): Config {
@@ -365,7 +375,7 @@ export function configWarnings(config: Config): string[] {
 
 /**
  * Everything start-up checks, the parts that need the network included; exits with one line
- * and code 1 on a bad setting. The server build awaits it when it is imported.
+ * and code 1 on a bad setting. The server (server/index.ts) awaits it before it listens.
  */
 export async function checkConfigAtStart(): Promise<Config> {
   const config = getConfig();

@@ -2,70 +2,23 @@
  * Turns requests into recorded events: the browser's batches from /api/events, and the leads
  * that /thank-you records on the server, so that they count with JavaScript off or blocked.
  */
-
-import { createSink, type Sink, statsReporter } from "~/server/analytics.server";
 import { getConfig } from "~/server/config.server";
-import { processShutdown } from "~/server/shutdown.server";
+import type { LeadVerdict } from "~/server/limits.server";
+import type { RequestContext } from "~/server/request-context.server";
 import { type Visitor, visitorFor } from "~/server/visitor.server";
 import type { ClientEvent } from "~/shared/analytics-events";
 import type { CtaType } from "~/shared/cta";
 import type { PlanId } from "~/shared/plans";
 
-/** How often the operator sees the analytics counters (when they changed). */
-export const STATS_INTERVAL_MS = 60_000;
-
-// On import, so that SIGTERM drains keep-alive connections and exits on time even before the
-// first event: see shutdown.server.ts.
-const shutdown = processShutdown();
-
-let sink: Sink | undefined;
-
-export function getSink(): Sink {
-  if (sink) return sink;
-  const config = getConfig();
-  const created = createSink({ ga: config.ga, endpoint: config.gaEndpoint });
-  sink = created;
-  const log = (line: string) => console.log(line);
-  // A line a minute while anything changes: how many were sent, retried and dropped.
-  setInterval(statsReporter(created, log), STATS_INTERVAL_MS).unref();
-  // On SIGTERM what is queued is sent, for at most 5 s; then one line with the final counts.
-  shutdown.register({
-    flush: (deadlineMs) => created.flush(deadlineMs),
-    beforeExit: () => {
-      created.close();
-      log(JSON.stringify({ type: "analytics_shutdown", ...created.stats() }));
-    },
-  });
-  return created;
+export function visitorOf(context: RequestContext, request: Request): Visitor {
+  return visitorFor(
+    { address: context.clientAddress, userAgent: request.headers.get("user-agent") ?? "" },
+    { salt: getConfig().analyticsSalt },
+  );
 }
 
-export function visitorOf(request: Request): Visitor {
-  const config = getConfig();
-  return visitorFor(request.headers, { salt: config.analyticsSalt, trustProxy: config.trustProxy });
-}
-
-/** The GA4 lead value of spec §9: AED, zero. */
+/** The GA4 lead value of the product spec: AED, zero. */
 export const LEAD_VALUE = { currency: "AED", value: 0 } as const;
-
-const DEDUPE_WINDOW_MS = 30 * 60 * 1000;
-const DEDUPE_MAX = 10_000;
-const seen = new Map<string, number>();
-
-/**
- * A reload, the Back button or a second tap within 30 minutes is the same lead, not another.
- * Per instance only: it stops double counting, it is not a ledger.
- */
-export function firstTimeWithin(key: string, now = Date.now()): boolean {
-  const last = seen.get(key);
-  if (last !== undefined && now - last < DEDUPE_WINDOW_MS) return false;
-  seen.delete(key);
-  seen.set(key, now);
-  if (seen.size > DEDUPE_MAX) {
-    const oldest = seen.keys().next().value;
-    if (oldest !== undefined) seen.delete(oldest);
-  }
-  return true;
-}
 
 export type Lead = {
   cta: CtaType;
@@ -78,14 +31,20 @@ export type Lead = {
   language?: string;
 };
 
-/** Records `conversion` for every CTA and `generate_lead` for WhatsApp, e-mail and demo. */
-export function recordLead(request: Request, lead: Lead): boolean {
-  const visitor = visitorOf(request);
+/**
+ * Records `conversion` for every CTA and `generate_lead` for WhatsApp, e-mail and demo, unless
+ * this visitor's same lead was counted in the last 30 minutes or its address has added all the
+ * leads it may for now (server/limits.server.ts).
+ */
+export function recordLead(context: RequestContext, request: Request, lead: Lead): LeadVerdict {
+  const visitor = visitorOf(context, request);
   // Asking about Plus, then Pro, is two leads (a marketer wants both plans' interest), as
   // WhatsApp then e-mail is; the same plan again within 30 minutes is the same lead.
-  if (!firstTimeWithin(`${visitor.clientId}|${lead.cta}|${lead.source}|${lead.plan ?? ""}`)) {
-    return false;
-  }
+  const verdict = context.services.limits.lead(
+    visitor,
+    `${lead.cta}|${lead.source}|${lead.plan ?? ""}`,
+  );
+  if (verdict !== "counted") return verdict;
   const params = {
     ...LEAD_VALUE,
     cta: lead.cta,
@@ -97,10 +56,15 @@ export function recordLead(request: Request, lead: Lead): boolean {
   };
   const events = [{ name: "conversion", params }];
   if (lead.cta !== "link") events.push({ name: "generate_lead", params });
-  getSink().record(visitor, events);
-  return true;
+  context.services.analytics.record(visitor, events);
+  return verdict;
 }
 
-export function recordClientEvents(request: Request, events: ClientEvent[]): void {
-  getSink().record(visitorOf(request), events);
+/** Records a batch from the browser (the route has checked the visitor's limits). */
+export function recordClientEvents(
+  context: RequestContext,
+  request: Request,
+  events: ClientEvent[],
+): void {
+  context.services.analytics.record(visitorOf(context, request), events);
 }

@@ -1,24 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
-import { isIP } from "node:net";
 import { isbot } from "isbot";
 import { brand } from "~/content/brand";
 
 export type Visitor = { clientId: string; sessionId: string; address: string };
-
-/**
- * The visitor's address as our own proxies saw it. With `trustProxy` proxies in front, each one
- * appended the address it was talked to from, so the one we trust is that many from the right;
- * anything further left is whatever the client wrote.
- */
-export function clientAddress(headers: Headers, trustProxy: number): string | null {
-  if (trustProxy < 1) return null;
-  const hops = (headers.get("x-forwarded-for") ?? "")
-    .split(",")
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const candidate = hops[hops.length - trustProxy];
-  return candidate && isIP(candidate) ? candidate : null;
-}
 
 const processSalt = randomBytes(32).toString("hex");
 
@@ -32,23 +16,24 @@ function dubaiDay(now: Date): string {
 /**
  * A cookieless visitor id: a hash of a salt, the Dubai calendar day, the address and the user
  * agent. Nothing is stored; the id changes every day, and without the salt it reveals nothing.
- * The click in the browser and the lead on /thank-you share it, so GA4 joins them.
+ * The click in the browser and the lead on /thank-you share it, so GA4 joins them. The address
+ * is the connection's (or a trusted proxy's entry: server/client-address.ts), so visitors on one
+ * phone model behind different addresses are never one visitor
+ * (docs/decisions/005-cookieless-visitor-id.md).
  */
 export function visitorFor(
-  headers: Headers,
-  options: { salt: string | null; trustProxy: number; now?: Date },
+  who: { address: string; userAgent: string },
+  options: { salt: string | null; now?: Date },
 ): Visitor {
-  const address = clientAddress(headers, options.trustProxy) ?? "unknown";
-  const agent = headers.get("user-agent") ?? "";
   const day = dubaiDay(options.now ?? new Date());
   const digest = createHash("sha256")
-    .update(`${options.salt ?? processSalt}\n${day}\n${address}\n${agent}`)
+    .update(`${options.salt ?? processSalt}\n${day}\n${who.address}\n${who.userAgent}`)
     .digest();
   return {
     // GA's own shape: two unsigned 32-bit numbers.
     clientId: `${digest.readUInt32BE(0)}.${digest.readUInt32BE(4)}`,
     sessionId: String(digest.readUInt32BE(8)),
-    address,
+    address: who.address,
   };
 }
 

@@ -1,5 +1,5 @@
 // The production build as `npm start` serves it, on a free loopback port. `renderCache: "off"`
-// renders every request (RENDER_CACHE=off); `nodeArgs` go to node before remix-serve's CLI.
+// renders every request (RENDER_CACHE=off); `nodeArgs` go to node before the server's script.
 import { join } from "node:path";
 import { freePort, spawnTracked, waitForHttp } from "./processes.mjs";
 
@@ -24,13 +24,9 @@ export async function startServer({ root, logPath, renderCache = "on", nodeArgs 
   const child = spawnTracked(
     "server",
     process.execPath,
-    [
-      ...nodeArgs,
-      join(root, "node_modules/@remix-run/serve/dist/cli.js"),
-      join(root, "build/index.js"),
-    ],
+    [...nodeArgs, join(root, "server-build/index.js")],
     { cwd: root, env, logPath },
   );
-  await waitForHttp(`${url}/healthz`, child, { name: "remix-serve" });
+  await waitForHttp(`${url}/healthz`, child, { name: "the server" });
   return { url, child };
 }

@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildServer } from "../build-server.mjs";
 import { addCompileHint } from "../compile-hints.mjs";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -69,12 +70,14 @@ export function ensureDependencies() {
 
 const BUILD_INPUTS = [
   "app",
+  "server",
   "public",
   "remix.config.js",
   "postcss.config.js",
   "tsconfig.json",
   "package-lock.json",
   "scripts/compile-hints.mjs",
+  "scripts/build-server.mjs",
 ];
 
 function buildInputsHash() {
@@ -88,16 +91,18 @@ function buildInputsHash() {
 }
 
 /**
- * `remix build`, then the compile hint (scripts/compile-hints.mjs), when there is no build or
- * any of its inputs changed since the last one: what `npm run build` does.
+ * `remix build`, the compile hint (scripts/compile-hints.mjs) and the server's bundle
+ * (scripts/build-server.mjs), when there is no build or any of its inputs changed since the
+ * last one: what `npm run build` does.
  */
-export function ensureBuild() {
+export async function ensureBuild() {
   const stamp = join(root, "build", ".inputs-hash");
   const wanted = buildInputsHash();
-  const built =
-    existsSync(join(root, "build", "index.js")) && existsSync(join(root, "public", "build"));
+  const built = ["build/index.js", "public/build", "server-build/index.js"].every((path) =>
+    existsSync(join(root, path)),
+  );
   if (built && existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return;
-  console.log("› Building the site (remix build and the compile hint)…");
+  console.log("› Building the site (remix build, the compile hint, the server)…");
   const status = run(
     process.execPath,
     [join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"],
@@ -107,5 +112,6 @@ export function ensureBuild() {
   );
   if (status !== 0) fail("The build failed; see the output above.");
   addCompileHint(root);
+  await buildServer(root);
   writeFileSync(stamp, wanted);
 }

@@ -1,8 +1,14 @@
 // How the page's JavaScript starts, read off the built server's document and the built files.
+// Also the contract with the installed Remix that the document pipeline relies on
+// (docs/decisions/002-boot-script.md): if a Remix upgrade changes what it writes, these fail.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { RENDER_ALL_ATTRIBUTE } from "~/document/render-before-jumps.server";
+import {
+  REMIX_POSITIONS_KEY,
+  RENDER_ALL_ATTRIBUTE,
+  RENDER_BEFORE_JUMPS_SCRIPT,
+} from "~/document/render-before-jumps.server";
 import { COMPILE_HINT } from "../../scripts/compile-hints.mjs";
 import { directFetch, startBuiltServer } from "./server";
 
@@ -52,14 +58,16 @@ describe("sections below the first screen", () => {
       );
       expect(html.match(/<section[^>]*class="render-when-near /g)).toHaveLength(8);
       expect(html).toMatch(/<footer class="render-when-near /);
-      // The flag's script runs in the restorer's element, before the restorer.
-      const restorer = /<script nonce="[^"]+">([^<]*\(\(STORAGE_KEY[^<]*)<\/script>/.exec(
-        html,
-      )?.[1];
-      expect(restorer?.indexOf(`setAttribute("${RENDER_ALL_ATTRIBUTE}"`)).toBeGreaterThan(0);
-      expect(restorer?.indexOf(`setAttribute("${RENDER_ALL_ATTRIBUTE}"`)).toBeLessThan(
-        restorer?.indexOf("((STORAGE_KEY") ?? 0,
-      );
+      // Our own script runs before Remix's restorer, and reads the positions where Remix keeps
+      // them: <ScrollRestoration> calls its restorer with that storage key and no restore key.
+      const ours = html.indexOf(RENDER_BEFORE_JUMPS_SCRIPT);
+      const restorer =
+        /<script nonce="[^"]+">\(\(STORAGE_KEY, restoreKey\) => \{[^<]*\}\)\(([^<]*)\)<\/script>/.exec(
+          html,
+        );
+      expect(ours).toBeGreaterThan(0);
+      expect(restorer?.[1]).toBe(`${JSON.stringify(REMIX_POSITIONS_KEY)}, null`);
+      expect(ours).toBeLessThan(restorer?.index ?? 0);
     }
   });
 });

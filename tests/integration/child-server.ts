@@ -1,4 +1,4 @@
-// The real thing: `remix-serve build/index.js` as its own process on a free loopback port, the
+// The real thing: `node server-build/index.js` as its own process on a free loopback port, the
 // way production runs it, plus a stand-in for GA4 on loopback that can be healthy, slow, failing
 // or gone. Used by the shutdown, fault, flood and fuzz tests.
 import { type ChildProcess, spawn } from "node:child_process";
@@ -13,8 +13,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-export const CLI = join(ROOT, "node_modules/@remix-run/serve/dist/cli.js");
-export const BUILD = join(ROOT, "build/index.js");
+/** The production server: server/index.ts, bundled by `npm run build`. */
+export const SERVER = join(ROOT, "server-build/index.js");
 
 export const BROWSER_UA =
   "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
@@ -66,9 +66,9 @@ export type ChildServer = {
  * `env`, and resolves once /healthz answers.
  */
 export async function startChildServer(env: Record<string, string> = {}): Promise<ChildServer> {
-  if (!existsSync(BUILD)) throw new Error("No build: run `npm run build` (npm test does) first.");
+  if (!existsSync(SERVER)) throw new Error("No build: run `npm run build` (npm test does) first.");
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [CLI, BUILD], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -97,7 +97,7 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
     const parts = pending.split("\n");
     pending = parts.pop() ?? "";
     for (const part of parts) {
-      // Morgan's access log lines are not JSON; skip them.
+      // The start-up line ("Darb: listening on …") is not JSON; skip it.
       if (!part.startsWith("{")) continue;
       try {
         const line = JSON.parse(part);

@@ -269,7 +269,7 @@ describe("Dockerfile", () => {
     ]);
   });
 
-  it("runs the final stage as node with NODE_ENV=production, port 3000 and remix-serve", () => {
+  it("runs the final stage as node with NODE_ENV=production, port 3000 and the app's server", () => {
     const users = of(finalStage, "USER").map((u) => u.args);
     expect(users.at(-1)).toBe("node");
     const env = envOf(finalStage);
@@ -281,11 +281,7 @@ describe("Dockerfile", () => {
     expect(cmds).toHaveLength(1);
     // Exec form with node first: node is PID 1 and gets docker stop's SIGTERM itself.
     expect(cmds[0]?.args.startsWith("[")).toBe(true);
-    expect(argv(cmds[0]?.args ?? "")).toEqual([
-      "node",
-      "node_modules/@remix-run/serve/dist/cli.js",
-      "build/index.js",
-    ]);
+    expect(argv(cmds[0]?.args ?? "")).toEqual(["node", "server-build/index.js"]);
   });
 
   it("has a HEALTHCHECK on /healthz that needs nothing but node", () => {
@@ -339,6 +335,7 @@ describe(".dockerignore", () => {
       "app/root.tsx",
       "app/routes/healthz.ts",
       "app/tailwind.css",
+      "server/index.ts",
       "public/favicon.svg",
     ]) {
       expect(isIgnored(path), path).toBe(false);
@@ -356,11 +353,12 @@ describe(".dockerignore", () => {
       "remix.config.js",
       "remix.env.d.ts",
       "tsconfig.json",
-      // `npm run build`'s second step.
+      // `npm run build`'s second and third steps.
       "scripts/compile-hints.mjs",
+      "scripts/build-server.mjs",
     ]);
     const others = files.filter(
-      (path) => !/^(app|public)\//.test(path) && !configuration.has(path),
+      (path) => !/^(app|server|public)\//.test(path) && !configuration.has(path),
     );
     expect(others).toEqual([]);
     const unwanted = files.filter((path) =>
@@ -651,11 +649,18 @@ describe("the image's build, replayed without Docker", () => {
     expect(realpathSync(`/proc/${server.pid}/exe`)).toBe(realpathSync(replay.node));
   });
 
-  it("ships only the build, public files, package.json and production dependencies", () => {
-    expect(readdirSync(app).sort()).toEqual(["build", "node_modules", "package.json", "public"]);
+  it("ships only the build, the server, public files, package.json and production dependencies", () => {
+    expect(readdirSync(app).sort()).toEqual([
+      "build",
+      "node_modules",
+      "package.json",
+      "public",
+      "server-build",
+    ]);
     expect(existsSync(join(app, "build", "index.js"))).toBe(true);
+    expect(existsSync(join(app, "server-build", "index.js"))).toBe(true);
     expect(readdirSync(join(app, "public", "build")).length).toBeGreaterThan(0);
-    for (const name of ["@remix-run/serve", "@remix-run/node", "react", "react-dom"]) {
+    for (const name of ["@remix-run/express", "express", "compression", "react", "react-dom"]) {
       expect(existsSync(join(app, "node_modules", name, "package.json")), name).toBe(true);
     }
     // Nothing the lockfile marks as development-only.

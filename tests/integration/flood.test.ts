@@ -2,7 +2,9 @@
 // neither one address nor a crowd of made-up ones (addresses or user agents) can grow memory.
 import v8 from "node:v8";
 import vm from "node:vm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLimits } from "~/server/limits.server";
+import { visitorFor } from "~/server/visitor.server";
 import {
   BROWSER_UA,
   type ChildServer,
@@ -197,7 +199,7 @@ describe("over HTTP, against the real server with GA4 hanging", () => {
   });
 });
 
-// ---- in process: the route's own limiter, measured on the heap ---------------------------------
+// ---- in process: the limits /api/events applies, measured on the heap -------------------------
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;
@@ -208,58 +210,43 @@ function heapMb(): number {
   return process.memoryUsage().heapUsed / 1024 / 1024;
 }
 
-describe("in process, the /api/events action itself", () => {
-  type Action = (args: { request: Request }) => Promise<Response>;
-  let action: Action;
+describe("in process, the limits /api/events applies", () => {
+  const SALT = "flood-test-salt-0001";
+  const visitor = (address: string, userAgent = BROWSER_UA) =>
+    visitorFor({ address, userAgent }, { salt: SALT });
 
-  beforeAll(async () => {
-    vi.stubEnv("TRUST_PROXY", "1");
-    vi.stubEnv("SITE_URL", "https://darb.example");
-    const route = (await import("~/routes/api.events")) as unknown as { action: Action };
-    const { getConfig } = await import("~/server/config.server");
-    getConfig();
-    action = route.action;
-  });
-
-  /** A same-origin post the limiter counts and the content-type check then turns away (400). */
-  function post(headers: Record<string, string>) {
-    return action({
-      request: new Request("https://darb.example/api/events", {
-        method: "POST",
-        headers: { "sec-fetch-site": "same-origin", "content-type": "text/html", ...headers },
-        body: "",
-      }),
-    });
-  }
-
-  it("forgets the least recently seen of 60,000 addresses: bounded by maxKeys, not by traffic", async () => {
-    const first = "192.0.2.10";
-    const statuses: number[] = [];
-    for (let i = 0; i < 61; i++) statuses.push((await post({ "x-forwarded-for": first })).status);
-    expect(statuses.slice(0, 60).every((status) => status === 400)).toBe(true);
-    expect(statuses[60]).toBe(429);
+  it("forgets the least recently seen of 60,000 addresses: bounded by its key count, not by traffic", () => {
+    const limits = createLimits();
+    const first = visitor("192.0.2.10");
+    const allowed = Array.from({ length: 61 }, () => limits.batch(first));
+    expect(allowed.slice(0, 60).every(Boolean)).toBe(true);
+    expect(allowed[60]).toBe(false);
 
     const before = heapMb();
-    // More than maxKeys (50,000); each one new.
+    // More than the 50,000 kept; each one new.
     for (let i = 0; i < 60_000; i++) {
-      const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-      await post({ "x-forwarded-for": address, "user-agent": BROWSER_UA });
+      limits.batch(visitor(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`));
     }
     const grown = heapMb() - before;
-    console.log(`limiter: 60,000 addresses grew the heap by ${grown.toFixed(1)} MB`);
-    // The first address was pushed out past maxKeys (50,000): it starts with a full bucket.
-    expect((await post({ "x-forwarded-for": first })).status).toBe(400);
-    // At most 50,000 buckets of an address and two numbers: a few MB.
-    expect(grown).toBeLessThan(15);
-  }, 60_000);
+    console.log(`limits: 60,000 addresses grew the heap by ${grown.toFixed(1)} MB`);
+    // The first visitor and address were pushed out: they start with full buckets again.
+    expect(limits.batch(first)).toBe(true);
+    // At most 50,000 buckets per visitor and 50,000 per address, each a short key and two
+    // numbers: about 17 MB measured, whatever the traffic.
+    expect(grown).toBeLessThan(30);
+  });
 
-  it("keeps huge user agents out of the limiter's memory when there is no address", async () => {
+  it("keeps huge user agents out of memory: a visitor is kept as its hashed id", () => {
+    const limits = createLimits();
     const before = heapMb();
-    for (let i = 0; i < 5000; i++)
-      await post({ "user-agent": `Mozilla/5.0 ${i} ${"a".repeat(8000)}` });
+    for (let i = 0; i < 5000; i++) {
+      limits.batch(
+        visitor(`10.1.${(i >> 8) & 255}.${i & 255}`, `Mozilla/5.0 ${i} ${"a".repeat(8000)}`),
+      );
+    }
     const grown = heapMb() - before;
-    console.log(`limiter: 5,000 distinct 8 KB user agents grew the heap by ${grown.toFixed(1)} MB`);
+    console.log(`limits: 5,000 distinct 8 KB user agents grew the heap by ${grown.toFixed(1)} MB`);
     // 5,000 × 8 KB would be 40 MB if the agents themselves were kept as keys.
     expect(grown).toBeLessThan(5);
-  }, 60_000);
+  });
 });

@@ -1,11 +1,10 @@
-// Serves the production build in this process, the way remix-serve does (express + Remix's
-// adapter, Remix's fetch globals), so msw can stand in for GA4 on the outbound side.
+// The production server (server/site.ts, what `node server-build/index.js` runs) in this
+// process, on a free loopback port, so msw can stand in for GA4 on the outbound side.
 import { existsSync } from "node:fs";
-import type { AddressInfo } from "node:net";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { createRequestHandler } from "@remix-run/express";
-import { installGlobals } from "@remix-run/node";
-import express from "express";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import { parseConfig } from "~/server/config.server";
+import { startSite } from "../../server/site";
 
 /**
  * Node's own fetch, taken before Remix's globals and msw patch it: the tests talk to the site
@@ -13,22 +12,38 @@ import express from "express";
  */
 export const directFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 
-const buildPath = fileURLToPath(new URL("../../build/index.js", import.meta.url));
+const root = fileURLToPath(new URL("../../", import.meta.url));
+const buildPath = `${root}build/index.js`;
 
 export async function startBuiltServer(env: Record<string, string>) {
   if (!existsSync(buildPath))
     throw new Error("No build: run `npm run build` (npm test does) first.");
+  // The build's own modules read the environment too (getConfig), as in production.
   Object.assign(process.env, { NODE_ENV: "production", ...env });
-  installGlobals();
-  const build = await import(pathToFileURL(buildPath).href);
-  const app = express();
-  app.disable("x-powered-by");
-  app.all("*", createRequestHandler({ build, mode: "production" }));
-  const server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  const { port } = server.address() as AddressInfo;
+  const build = (await import(pathToFileURL(buildPath).href)) as unknown as ServerBuild;
+  installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  const lines: string[] = [];
+  const site = await startSite({
+    build,
+    root,
+    config: parseConfig(process.env),
+    listen: { port: 0, host: "127.0.0.1" },
+    log: (line) => {
+      lines.push(line);
+      // The analytics lines are what the leads tests read from stdout.
+      process.stdout.write(`${line}\n`);
+    },
+    exit: () => undefined,
+  });
   return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    origin: site.origin,
+    site,
+    /** Every line the server logged, in order. */
+    lines,
+    close: () =>
+      new Promise<void>((resolve) => {
+        site.server.closeAllConnections();
+        site.server.close(() => resolve());
+      }),
   };
 }

@@ -2,14 +2,14 @@
 // with one bad or missing setting. An operator must read one line that names the variable.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { BUILD, CLI, freePort, ROOT, startChildServer } from "./child-server";
+import { freePort, ROOT, SERVER, startChildServer } from "./child-server";
 
 type Start = { code: number | null; stderr: string; listening: boolean };
 
 /** Starts the server and returns once it exits, or once it listens (then stops it). */
 async function start(env: Record<string, string>, timeoutMs = 40_000): Promise<Start> {
   const port = await freePort();
-  const child = spawn(process.execPath, [CLI, BUILD], {
+  const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -27,7 +27,7 @@ async function start(env: Record<string, string>, timeoutMs = 40_000): Promise<S
     stderr += chunk;
   });
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    if (chunk.includes("[remix-serve]") && !listening) {
+    if (chunk.includes("Darb: listening on") && !listening) {
       listening = true;
       child.kill("SIGTERM");
     }

@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { acceptsGzip, filled, gzipped, splice } from "~/document/spliced-gzip.server";
+import { acceptsGzip, filled, gzipped, splice } from "./spliced-gzip";
 
 const GAP = "@@gap-7f3a@@";
 

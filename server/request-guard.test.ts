@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refusal } from "~/server/request-guard.server";
+import { originForm, refusal } from "./request-guard";
 
 describe("refusal", () => {
   it("lets ordinary requests through", () => {
@@ -45,4 +45,37 @@ describe("refusal", () => {
       expect(refusal(method, "//evil.example/x", { host: "x" })?.status).toBe(405);
     },
   );
+});
+
+describe("the request target", () => {
+  it("reads an absolute-form target as the path it names, on our own host", () => {
+    expect(originForm("/share?platform=x")).toBe("/share?platform=x");
+    expect(originForm("http://evil.example/share?platform=x")).toBe("/share?platform=x");
+    expect(originForm("HTTPS://darb.example")).toBe("/");
+    expect(refusal("GET", "http://darb.example/", { host: "darb.example" })).toBeNull();
+  });
+
+  it.each(["*", "evil.example:443", "ftp://darb.example/", "http://[/"])(
+    "answers 400 for a target that is no path: %s",
+    (target) => {
+      expect(originForm(target)).toBeNull();
+      expect(refusal("GET", target, { host: "darb.example" })).toEqual({
+        status: 400,
+        error: "the request target is not a path",
+      });
+    },
+  );
+
+  it.each(["/%zz", "/ar/%", "/%e0%a4%a", "/x%c3?ok=1"])(
+    "answers 400 for a path whose escapes do not decode: %s",
+    (target) => {
+      expect(refusal("GET", target, { host: "darb.example" })?.status).toBe(400);
+    },
+  );
+
+  it("lets escaped control characters through to the not-found page", () => {
+    expect(refusal("GET", "/x%0d", { host: "darb.example" })).toBeNull();
+    expect(refusal("GET", "/ar/%0a", { host: "darb.example" })).toBeNull();
+    expect(refusal("GET", "/?q=%zz", { host: "darb.example" })).toBeNull();
+  });
 });

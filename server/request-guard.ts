@@ -1,18 +1,17 @@
 /**
- * Requests that remix-serve would hand to Remix only to have them end in a 500, answered first:
- * a Host or X-Forwarded-Host the URL parser rejects (@remix-run/express builds the request URL
- * from them and throws), and writes to anything but /api/events (Remix 2.17 answers a
- * cross-origin write to a page with an empty 500 where a refusal is meant). Nothing here is
- * accepted anywhere else, so both get a plain 400 or 405.
- *
- * remix-serve creates its server out of our reach; Node's `http.server.request.start`
- * diagnostics channel names it with the first request, just before that request is handed to
- * the server's listeners, so the guard can be put in front of them then.
+ * Requests answered before they reach Remix, where Remix would only end them in a 500 or worse:
+ * - an absolute-form request line (`GET http://host/ HTTP/1.1`, what a proxy is sent): read as
+ *   the path it names, like the same request in the usual form; anything else that is not a
+ *   path (`*`, junk) is a 400;
+ * - a path whose percent-encoding is broken (`/%zz`): 400;
+ * - a Host or X-Forwarded-Host the URL parser rejects (@remix-run/express builds the request
+ *   URL from them and throws): 400;
+ * - writes to anything but /api/events (Remix 2.17 answers a cross-origin write to a page with
+ *   an empty 500 where a refusal is meant): 405.
+ * Nothing refused here is accepted anywhere else.
  */
-import diagnostics from "node:diagnostics_channel";
-import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http";
-import { getConfig } from "~/server/config.server";
-import { resourceHeaders } from "~/server/security-headers.server";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
 
 export type Refusal = { status: 400 | 405; error: string };
 
@@ -49,11 +48,43 @@ function buildsUrl(headers: IncomingHttpHeaders): boolean {
   }
 }
 
+/**
+ * The request target as a path and query: itself in the usual origin form, the path and query
+ * of an absolute-form http(s) URL (its authority is not ours to follow: Host says which site),
+ * or null for anything else.
+ */
+export function originForm(target: string): string | null {
+  if (target.startsWith("/")) return target;
+  if (!/^https?:\/\//i.test(target)) return null;
+  try {
+    const url = new URL(target);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return null;
+  }
+}
+
+/** Whether every `%` in the path starts a valid escape that decodes to UTF-8. */
+function decodablePath(target: string): boolean {
+  const path = target.split("?", 1)[0] ?? "";
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function refusal(method = "GET", url = "/", headers: IncomingHttpHeaders): Refusal | null {
+  const target = originForm(url);
+  if (target === null) return { status: 400, error: "the request target is not a path" };
+  if (!decodablePath(target)) {
+    return { status: 400, error: "the path's percent-encoding is not valid" };
+  }
   if (!buildsUrl(headers)) {
     return { status: 400, error: "the Host or X-Forwarded-Host header is not a host and port" };
   }
-  if (!READS.has(method) && !WRITABLE.test(url)) {
+  if (!READS.has(method) && !WRITABLE.test(target)) {
     return { status: 405, error: "only GET and HEAD are allowed here" };
   }
   return null;
@@ -61,16 +92,12 @@ export function refusal(method = "GET", url = "/", headers: IncomingHttpHeaders)
 
 function refuse(response: ServerResponse, { status, error }: Refusal) {
   const body = JSON.stringify({ error });
-  const headers = resourceHeaders(
-    {
-      "Content-Type": "application/json; charset=utf-8",
-      "Content-Length": String(Buffer.byteLength(body)),
-      "Cache-Control": "no-store",
-      ...(status === 405 ? { Allow: "GET, HEAD" } : {}),
-    },
-    getConfig(),
-  );
-  response.writeHead(status, Object.fromEntries(headers));
+  response.writeHead(status, {
+    "Content-Type": "application/json; charset=utf-8",
+    "Content-Length": String(Buffer.byteLength(body)),
+    "Cache-Control": "no-store",
+    ...(status === 405 ? { Allow: "GET, HEAD" } : {}),
+  });
   response.end(body);
 }
 
@@ -99,28 +126,18 @@ function refuseAfterBody(request: IncomingMessage, response: ServerResponse, ver
   request.once("error", () => answer(true));
 }
 
-type Listener = (request: IncomingMessage, response: ServerResponse) => void;
-const guarded = new WeakSet<Server>();
-
-function guard(server: Server) {
-  if (guarded.has(server)) return;
-  guarded.add(server);
-  const listeners = server.listeners("request") as Listener[];
-  server.removeAllListeners("request");
-  server.on("request", (request: IncomingMessage, response: ServerResponse) => {
-    const verdict = refusal(request.method, request.url, request.headers);
-    if (verdict) return refuseAfterBody(request, response, verdict);
-    for (const listener of listeners) listener.call(server, request, response);
-  });
-}
-
-let installed = false;
-
-/** Puts the guard in front of the server that receives this process's first request. */
-export function installRequestGuard(): void {
-  if (installed) return;
-  installed = true;
-  diagnostics.subscribe("http.server.request.start", (message) => {
-    guard((message as { server: Server }).server);
-  });
-}
+/**
+ * The middleware: refuses what `refusal` refuses, and hands on an absolute-form request as the
+ * origin-form one it stands for, so every later step (static files, the document cache, Remix)
+ * sees a path.
+ */
+export const requestGuard: RequestHandler = (request, response, next) => {
+  const verdict = refusal(request.method, request.url, request.headers);
+  if (verdict) return refuseAfterBody(request, response, verdict);
+  const target = originForm(request.url) as string;
+  if (target !== request.url) {
+    request.url = target;
+    request.originalUrl = target;
+  }
+  next();
+};

@@ -1,66 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  COLLECT_AFTER_MS,
-  createRenderCache,
-  FRESH_MS,
-  renderCacheKey,
-} from "~/document/render-cache.server";
-import { suggestedLocale } from "~/server/language-hint.server";
-import { localeOfPath } from "~/shared/locale";
-import { choosePlatform } from "~/shared/platform";
+import { documentKey } from "./document-cache";
 
-function clock() {
-  let time = 1_000_000;
-  return { now: () => time, advance: (ms: number) => (time += ms) };
-}
-
-describe("createRenderCache", () => {
-  it("serves a page while fresh, then asks for a new render", () => {
-    const { now, advance } = clock();
-    const cache = createRenderCache<string>({ now });
-    cache.set("/", "<html>1</html>");
-    advance(FRESH_MS - 1);
-    expect(cache.get("/")).toBe("<html>1</html>");
-    advance(1);
-    expect(cache.get("/")).toBeUndefined();
-  });
-
-  it("drops what has gone unused for five minutes, keeps what is used", () => {
-    const { now, advance } = clock();
-    const cache = createRenderCache<string>({ now });
-    cache.set("/a", "a");
-    advance(2 * 60_000);
-    cache.set("/b", "b");
-    advance(COLLECT_AFTER_MS - 2 * 60_000);
-    cache.collect();
-    expect(cache.size()).toBe(1);
-    expect(cache.get("/b")).toBe("b");
-  });
-
-  it("holds at most maxEntries, evicting the least recently used", () => {
-    const cache = createRenderCache<string>({ maxEntries: 2 });
-    cache.set("/a", "a");
-    cache.set("/b", "b");
-    cache.get("/a");
-    cache.set("/c", "c");
-    expect(cache.size()).toBe(2);
-    expect(cache.get("/b")).toBeUndefined();
-    expect(cache.get("/a")).toBe("a");
-    expect(cache.get("/c")).toBe("c");
-  });
-});
-
-describe("renderCacheKey", () => {
+describe("documentKey", () => {
   const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1";
-  /** What the root loader decides for such a request, then the key built from it. */
-  const key = (path: string, agent = PHONE, more: Record<string, string> = {}) => {
-    const url = new URL(path, "https://darb.example");
-    const headers = new Headers({ "user-agent": agent, ...more });
-    return renderCacheKey(url, {
-      platform: choosePlatform(url.searchParams, agent),
-      suggest: suggestedLocale(headers, localeOfPath(url.pathname)) !== null,
-    });
-  };
+  const key = (path: string, agent = PHONE, more: Record<string, string> = {}) =>
+    documentKey(new URL(`http://localhost${path}`), new Headers({ "user-agent": agent, ...more }));
 
   it("keys a page by what it shows of the request: path, preview wording, campaign", () => {
     expect(key("/")).toBe("/ default direct    ");
@@ -109,8 +53,12 @@ describe("renderCacheKey", () => {
     expect(key("/?source=instagram&fbclid=")).toBe(key("/?source=instagram"));
   });
 
-  it("renders other pages for the request alone", () => {
+  it("renders other pages, data requests and look-alike paths for the request alone", () => {
     expect(key("/thank-you?cta=email")).toBeNull();
     expect(key("/nope")).toBeNull();
+    expect(key("/?_data=root")).toBeNull();
+    expect(key("/ar/")).toBeNull();
+    // Read as @remix-run/express reads it: a path, never a host.
+    expect(key("//evil.example")).toBeNull();
   });
 });

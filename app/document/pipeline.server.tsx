@@ -1,0 +1,62 @@
+/**
+ * How a document request becomes a response, in one place: render → rewrite → keep → respond
+ * (docs/decisions/003-render-cache.md). Remix's document handler (entry.server.tsx) calls it; the
+ * app's own server answers the next requests alike from what was kept, without Remix.
+ */
+import type { EntryContext } from "@remix-run/node";
+import { RemixServer } from "@remix-run/react";
+import { renderToString } from "react-dom/server";
+import { staticParts } from "~/components/static-parts.server";
+import { bootAfterFirstPaint } from "~/document/boot-script.server";
+import { StaticPartsContext } from "~/document/static-parts";
+import { NonceProvider } from "~/hooks/use-nonce";
+import type { RequestContext } from "~/server/request-context.server";
+
+/**
+ * The whole document as one string: pages here have no deferred data, so there is nothing to
+ * stream. Not renderToPipeableStream: React 18.3's stream writer leaves NUL bytes in its output
+ * where a multi-byte character meets the end of its 2 KB buffer (facebook/react#31134), which
+ * Arabic text does on nearly every page. An error thrown here reaches Remix, which renders the
+ * error boundary instead.
+ */
+function render(request: Request, remixContext: EntryContext, nonce: string): string {
+  return `<!DOCTYPE html>${renderToString(
+    <NonceProvider value={nonce}>
+      <StaticPartsContext.Provider value={staticParts}>
+        <RemixServer context={remixContext} url={request.url} />
+      </StaticPartsContext.Provider>
+    </NonceProvider>,
+  )}`;
+}
+
+export function documentResponse({
+  request,
+  status,
+  headers,
+  remixContext,
+  context,
+}: {
+  request: Request;
+  status: number;
+  headers: Headers;
+  remixContext: EntryContext;
+  context: RequestContext;
+}): Response {
+  // Only a page that renders as it is for everyone asking alike is kept (the server decided).
+  const keeper = status === 200 && request.method === "GET" ? context.documentKeeper : null;
+  let html = bootAfterFirstPaint(render(request, remixContext, keeper?.slot ?? context.nonce));
+  // The route's error boundary may have changed it while rendering.
+  const finalStatus = remixContext.staticHandlerContext.statusCode;
+
+  headers.set("Content-Type", "text/html; charset=utf-8");
+  // A nonce must never be handed to a second visitor by a shared cache.
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
+  // The preview's wording follows the crawler; the language offer, Accept-Language and its cookie.
+  headers.append("Vary", "User-Agent, Accept-Language, Cookie");
+
+  if (keeper) {
+    if (finalStatus === 200) keeper.keep(html, headers);
+    html = html.replaceAll(keeper.slot, context.nonce);
+  }
+  return new Response(html, { status: finalStatus, headers });
+}

@@ -1,0 +1,74 @@
+/**
+ * What one visitor and one address may count for (docs/decisions/006-per-address-limits.md).
+ *
+ * A lead counts once per visitor, CTA, source and plan in 30 minutes (a reload, Back or a second
+ * tap is the same lead). Past that, each address may add a bounded number of leads and event
+ * batches, so that one address cannot inflate the counts by changing its user agent or source;
+ * the bounds are sized for carrier-grade NAT, where hundreds of phones share one address. Past a
+ * bound the visitor still gets the page and the hand-off: the lead is simply not counted again,
+ * and the operator's stats line counts the refusals.
+ */
+import { createRateLimiter } from "~/server/rate-limit.server";
+import type { Visitor } from "~/server/visitor.server";
+
+export const DEDUPE_WINDOW_MS = 30 * 60 * 1000;
+/** Leads per address: a burst of 60 (a class of learners on one Wi-Fi), then one a minute. */
+export const LEADS_PER_ADDRESS = { capacity: 60, refillPerSecond: 1 / 60 };
+/** Event batches per visitor: a batch every few seconds at most; a burst of 60, then one a second. */
+export const BATCHES_PER_VISITOR = { capacity: 60, refillPerSecond: 1 };
+/** Event batches per address, shared by everyone behind it: a burst of 300, then five a second. */
+export const BATCHES_PER_ADDRESS = { capacity: 300, refillPerSecond: 5 };
+
+/** How many visitors, addresses and leads are remembered: older ones are forgotten first. */
+const MAX_KEYS = 50_000;
+
+export type LeadVerdict = "counted" | "repeat" | "capped";
+
+export type LimitStats = { leads_repeated: number; leads_capped: number; batches_refused: number };
+
+export type Limits = {
+  /** Whether a lead (`key`: what makes two leads different) counts for this visitor now. */
+  lead: (visitor: Visitor, key: string, now?: number) => LeadVerdict;
+  /** Whether this visitor may send one more batch of events now. */
+  batch: (visitor: Visitor, now?: number) => boolean;
+  stats: () => LimitStats;
+};
+
+export function createLimits(): Limits {
+  const seen = new Map<string, number>();
+  const leadsPerAddress = createRateLimiter({ ...LEADS_PER_ADDRESS, maxKeys: MAX_KEYS });
+  const batchesPerVisitor = createRateLimiter({ ...BATCHES_PER_VISITOR, maxKeys: MAX_KEYS });
+  const batchesPerAddress = createRateLimiter({ ...BATCHES_PER_ADDRESS, maxKeys: MAX_KEYS });
+  const stats: LimitStats = { leads_repeated: 0, leads_capped: 0, batches_refused: 0 };
+
+  return {
+    lead(visitor, key, now = Date.now()) {
+      const id = `${visitor.clientId}|${key}`;
+      const last = seen.get(id);
+      if (last !== undefined && now - last < DEDUPE_WINDOW_MS) {
+        stats.leads_repeated += 1;
+        return "repeat";
+      }
+      if (!leadsPerAddress.take(visitor.address, now)) {
+        stats.leads_capped += 1;
+        return "capped";
+      }
+      // Re-inserted, so the first key is always the least recently counted.
+      seen.delete(id);
+      seen.set(id, now);
+      if (seen.size > MAX_KEYS) {
+        const oldest = seen.keys().next().value;
+        if (oldest !== undefined) seen.delete(oldest);
+      }
+      return "counted";
+    },
+    batch(visitor, now = Date.now()) {
+      const allowed =
+        batchesPerVisitor.take(visitor.clientId, now) &&
+        batchesPerAddress.take(visitor.address, now);
+      if (!allowed) stats.batches_refused += 1;
+      return allowed;
+    },
+    stats: () => ({ ...stats }),
+  };
+}

@@ -1,0 +1,106 @@
+/**
+ * Pages that are the same for everyone who asks for them alike, answered from memory without
+ * entering Remix (docs/decisions/003-render-cache.md). The key is worked out here from the
+ * request with the same functions the page's loaders use, so a cached page is exactly the page
+ * a render would give; the render (app/document/pipeline.server.tsx) keeps what it rendered under
+ * that key, with a slot where each response puts its own nonce.
+ */
+import { randomBytes } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import type { RequestHandler } from "express";
+import { suggestedLocale } from "~/server/language-hint.server";
+import type { DocumentKeeper } from "~/server/request-context.server";
+import { attributionFrom } from "~/shared/attribution";
+import { campaignOf } from "~/shared/campaign-query";
+import { localeOfPath } from "~/shared/locale";
+import { choosePlatform } from "~/shared/platform";
+import { createRenderCache } from "./render-cache";
+import { NONCE_LENGTH } from "./security-headers";
+import { acceptsGzip, filled, gzipped, type SplicedDocument, splice } from "./spliced-gzip";
+
+const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap", "/ar", "/ar/share", "/ar/sitemap"]);
+
+/**
+ * The cache key for a document request, or null when it must be rendered for this request alone.
+ * Built from what the page shows of the request, normalised exactly as the page normalises it:
+ * the path (and so the language), the campaign attribution, the campaign query its language
+ * links pass on (shared/campaign-query.ts), whose words the preview uses (the crawler, else
+ * ?platform= or the source) and whether the page offers the other language (Accept-Language
+ * and its cookie). So reordered or misspelt parameters and junk values share one entry, and no
+ * stream of made-up URLs can grow the cache past the campaigns that really exist.
+ *
+ * A URL with an ad's click id is rendered for its request alone: the id is new for every click,
+ * so its page would never be served again and would only push shared pages out of the cache.
+ */
+export function documentKey(url: URL, headers: Headers): string | null {
+  if (!CACHEABLE_PATHS.has(url.pathname)) return null;
+  // Remix's data requests for the same path are JSON, not this document.
+  if (url.searchParams.has("_data")) return null;
+  const { query, perClick } = campaignOf(url.searchParams);
+  if (perClick) return null;
+  const { source, medium = "", campaign = "" } = attributionFrom(url.searchParams);
+  const offer = suggestedLocale(headers, localeOfPath(url.pathname)) ?? "";
+  const platform = choosePlatform(url.searchParams, headers.get("user-agent"));
+  return [url.pathname, platform, source, medium, campaign, offer, query].join(" ");
+}
+
+/** The request headers `documentKey` reads, as the Headers it takes. */
+function keyHeaders(headers: IncomingHttpHeaders): Headers {
+  const picked = new Headers();
+  for (const name of ["user-agent", "accept-language", "cookie"]) {
+    const value = headers[name];
+    if (value !== undefined) picked.set(name, [value].flat().join(", "));
+  }
+  return picked;
+}
+
+type CachedDocument = { page: SplicedDocument; headers: [string, string][] };
+
+export type DocumentCache = {
+  /** Answers a GET or HEAD from memory, or notes its key (`res.locals.documentKey`) and goes on. */
+  middleware: RequestHandler;
+  /** What the render needs to keep this response's document under `key`. */
+  keeper: (key: string) => DocumentKeeper;
+  collect: () => void;
+  size: () => number;
+};
+
+export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
+  const cache = createRenderCache<CachedDocument>({ maxEntries });
+  // Random per process, so no visitor can put it in a page (a cached page shows the URL's
+  // campaign, whose free-text values a visitor chooses).
+  const slot = `nonce-slot-${randomBytes(12).toString("hex")}`;
+
+  const middleware: RequestHandler = (request, response, next) => {
+    if (request.method !== "GET" && request.method !== "HEAD") return next();
+    // Parsed as @remix-run/express does, so "//x" stays a path and is never a host.
+    const url = new URL(`http://localhost${request.url}`);
+    const key = documentKey(url, keyHeaders(request.headers));
+    response.locals.documentKey = key;
+    const entry = key === null ? undefined : cache.get(key);
+    if (!entry) return next();
+    const nonce = String(response.locals.nonce);
+    const gzip = acceptsGzip(request.headers["accept-encoding"] ?? null);
+    const body = gzip ? gzipped(entry.page, nonce) : filled(entry.page, nonce);
+    response.statusCode = 200;
+    for (const [name, value] of entry.headers) response.setHeader(name, value);
+    const vary = response.getHeader("Vary");
+    response.setHeader("Vary", vary ? `${vary}, Accept-Encoding` : "Accept-Encoding");
+    if (gzip) response.setHeader("Content-Encoding", "gzip");
+    response.setHeader("Content-Length", body.length);
+    response.end(request.method === "HEAD" ? undefined : body);
+  };
+
+  return {
+    middleware,
+    keeper: (key) => ({
+      slot,
+      keep(html, headers) {
+        const kept = [...headers].filter(([name]) => name !== "content-length");
+        cache.set(key, { page: splice(html, slot, NONCE_LENGTH), headers: kept });
+      },
+    }),
+    collect: cache.collect,
+    size: cache.size,
+  };
+}

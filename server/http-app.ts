@@ -1,0 +1,107 @@
+/**
+ * The app's own HTTP server: what remix-serve is made of (express, @remix-run/express,
+ * compression, static files), in an order the app chooses, with the steps remix-serve could not
+ * give it (docs/decisions/004-own-http-server.md):
+ *
+ *   request log (LOG_REQUESTS=1) → security headers and the nonce → shutdown's Connection: close
+ *   → request guard → compression → /build (immutable) and public files → cached documents
+ *   → Remix, with the visitor's address in the load context → one-line errors
+ */
+import { join } from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { Config } from "~/server/config.server";
+import type { RequestContext } from "~/server/request-context.server";
+import type { Services } from "~/server/services.server";
+import { clientAddress } from "./client-address";
+import type { DocumentCache } from "./document-cache";
+import { requestGuard } from "./request-guard";
+import { requestLog } from "./request-log";
+import { securityHeaders } from "./security-headers";
+
+export type HttpAppOptions = {
+  /** The Remix server build (build/index.js). */
+  build: ServerBuild;
+  /** Where public/ is: the project's root. */
+  root: string;
+  config: Config;
+  services: Services;
+  /** null: every document is rendered (RENDER_CACHE=off). */
+  documents: DocumentCache | null;
+  /** Shutdown's middleware (server/shutdown.ts), mounted before anything can answer. */
+  draining?: RequestHandler;
+  log: (line: string) => void;
+};
+
+/** An error nobody answered: one line in the log, a plain 500 to the client, never a stack. */
+function errorHandler(log: (line: string) => void): ErrorRequestHandler {
+  return (error, request, response, _next) => {
+    log(
+      JSON.stringify({
+        type: "request_error",
+        method: request.method,
+        path: (request.originalUrl.split("?", 1)[0] ?? "").slice(0, 200),
+        error: String((error as Error)?.message ?? error).slice(0, 300),
+      }),
+    );
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    response.statusCode = 500;
+    response.setHeader("Content-Type", "text/plain; charset=utf-8");
+    response.setHeader("Cache-Control", "no-store");
+    response.end("Internal Server Error");
+  };
+}
+
+export function createHttpApp(options: HttpAppOptions): express.Express {
+  const { build, config, services, documents, log } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.disable("etag");
+
+  if (config.logRequests) app.use(requestLog(log));
+  app.use(securityHeaders({ siteUrl: config.siteUrl }));
+  if (options.draining) app.use(options.draining);
+  app.use(requestGuard);
+  app.use(compression());
+  // Content-hashed names: a file at a /build path never changes.
+  app.use(
+    build.publicPath,
+    express.static(join(options.root, build.assetsBuildDirectory), {
+      immutable: true,
+      maxAge: "1y",
+      index: false,
+      redirect: false,
+    }),
+  );
+  app.use(
+    express.static(join(options.root, "public"), { maxAge: "1h", index: false, redirect: false }),
+  );
+  if (documents) app.use(documents.middleware);
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: "production",
+      getLoadContext: (request, response): RequestContext => {
+        const key = response.locals.documentKey as string | null | undefined;
+        return {
+          clientAddress: clientAddress(
+            request.socket.remoteAddress,
+            request.headers["x-forwarded-for"],
+            config.trustProxy,
+          ),
+          nonce: String(response.locals.nonce),
+          services,
+          documentKeeper: documents && key ? documents.keeper(key) : null,
+        };
+      },
+    }),
+  );
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,28 @@
+/**
+ * `node server-build/index.js`: the production server (npm start, the container, the tests and
+ * the bench all run this). Settings are checked before anything listens: a bad one ends start-up
+ * with one line and exit code 1.
+ */
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { installGlobals, type ServerBuild } from "@remix-run/node";
+import { checkConfigAtStart } from "~/server/config.server";
+import { startSite } from "./site";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const config = await checkConfigAtStart();
+const build = (await import(pathToFileURL(`${root}build/index.js`).href)) as unknown as ServerBuild;
+// The same fetch globals remix-serve installs for this build.
+installGlobals({ nativeFetch: build.future.v3_singleFetch });
+
+try {
+  const site = await startSite({ build, config, root });
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => void site.shutdown.begin(signal));
+  }
+  console.log(`Darb: listening on ${site.origin}`);
+} catch (error) {
+  const { code } = error as NodeJS.ErrnoException;
+  const reason = code === "EADDRINUSE" ? "is already in use" : `cannot be listened on (${code})`;
+  console.error(`Configuration error: PORT ${config.port} ${reason}`);
+  process.exit(1);
+}
