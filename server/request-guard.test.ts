@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { originForm, refusal } from "./request-guard";
+import { originForm, refusal, withoutControlEscapes } from "./request-guard";
 
 describe("refusal", () => {
   it("lets ordinary requests through", () => {
@@ -73,9 +73,14 @@ describe("the request target", () => {
     },
   );
 
-  it("lets escaped control characters through to the not-found page", () => {
+  it("lets escaped control characters through, as U+FFFD, to the not-found page", () => {
     expect(refusal("GET", "/x%0d", { host: "darb.example" })).toBeNull();
     expect(refusal("GET", "/ar/%0a", { host: "darb.example" })).toBeNull();
     expect(refusal("GET", "/?q=%zz", { host: "darb.example" })).toBeNull();
+    expect(withoutControlEscapes("/x%0d")).toBe("/x%EF%BF%BD");
+    expect(withoutControlEscapes("/ar/%0A%1f%7F%20")).toBe("/ar/%EF%BF%BD%EF%BF%BD%EF%BF%BD%20");
+    // The query is the page's to read, and stays as sent.
+    expect(withoutControlEscapes("/share?text=%0d%0a")).toBe("/share?text=%0d%0a");
+    expect(withoutControlEscapes("/share")).toBe("/share");
   });
 });

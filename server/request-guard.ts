@@ -3,7 +3,10 @@
  * - an absolute-form request line (`GET http://host/ HTTP/1.1`, what a proxy is sent): read as
  *   the path it names, like the same request in the usual form; anything else that is not a
  *   path (`*`, junk) is a 400;
- * - a path whose percent-encoding is broken (`/%zz`): 400;
+ * - a path whose percent-encoding is broken (`/%zz`): 400; a path with an escaped control
+ *   character (`/x%0d`) is handed on with U+FFFD in its place, so it finds the not-found page
+ *   like any other unknown path (Remix's routes match no line break, and answered with its
+ *   error screen and a stack in the log);
  * - a Host or X-Forwarded-Host the URL parser rejects (@remix-run/express builds the request
  *   URL from them and throws): 400;
  * - writes to anything but /api/events (Remix 2.17 answers a cross-origin write to a page with
@@ -75,6 +78,16 @@ function decodablePath(target: string): boolean {
   }
 }
 
+const CONTROL_ESCAPE = /%(?:[01][0-9a-f]|7f)/gi;
+
+/** The target with every escaped control character in its path written as U+FFFD. */
+export function withoutControlEscapes(target: string): string {
+  const query = target.indexOf("?");
+  const path = query === -1 ? target : target.slice(0, query);
+  const cleaned = path.replace(CONTROL_ESCAPE, "%EF%BF%BD");
+  return cleaned === path ? target : `${cleaned}${query === -1 ? "" : target.slice(query)}`;
+}
+
 export function refusal(method = "GET", url = "/", headers: IncomingHttpHeaders): Refusal | null {
   const target = originForm(url);
   if (target === null) return { status: 400, error: "the request target is not a path" };
@@ -128,13 +141,13 @@ function refuseAfterBody(request: IncomingMessage, response: ServerResponse, ver
 
 /**
  * The middleware: refuses what `refusal` refuses, and hands on an absolute-form request as the
- * origin-form one it stands for, so every later step (static files, the document cache, Remix)
- * sees a path.
+ * origin-form one it stands for, and control characters as U+FFFD, so every later step (static
+ * files, the document cache, Remix) sees a plain path.
  */
 export const requestGuard: RequestHandler = (request, response, next) => {
   const verdict = refusal(request.method, request.url, request.headers);
   if (verdict) return refuseAfterBody(request, response, verdict);
-  const target = originForm(request.url) as string;
+  const target = withoutControlEscapes(originForm(request.url) as string);
   if (target !== request.url) {
     request.url = target;
     request.originalUrl = target;

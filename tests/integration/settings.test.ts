@@ -110,4 +110,67 @@ describe("what starts", { timeout: 60_000 }, () => {
     expect(set.listening).toBe(true);
     expect(set.stderr).not.toContain("SITE_URL");
   });
+
+  it("LOG_REQUESTS=1 writes one JSON line per request, and nothing by default", async () => {
+    const quiet = await startChildServer();
+    await (await fetch(`${quiet.origin}/?source=secret-campaign`)).text();
+    await quiet.kill();
+    expect(quiet.lines.filter((line) => line.type === "request")).toEqual([]);
+
+    const logging = await startChildServer({ LOG_REQUESTS: "1" });
+    const before = logging.lines.length;
+    await (await fetch(`${logging.origin}/share?source=secret-campaign`)).text();
+    await (await fetch(`${logging.origin}/nope`)).text();
+    // Start-up's own health checks aside.
+    const mine = () =>
+      logging.lines
+        .slice(before)
+        .filter((line) => line.type === "request" && line.path !== "/healthz");
+    await logging.waitForLine(() => mine().length >= 2);
+    const requests = mine();
+    expect(requests).toEqual([
+      expect.objectContaining({ method: "GET", path: "/share", status: 200 }),
+      expect.objectContaining({ method: "GET", path: "/nope", status: 404 }),
+    ]);
+    // The query, which carries campaign values, stays out of the log.
+    expect(JSON.stringify(requests)).not.toContain("secret-campaign");
+    await logging.kill();
+  });
+});
+
+describe("start-up that cannot listen", { timeout: 60_000 }, () => {
+  it("a PORT already in use ends start-up with one line and exit code 1", async () => {
+    const first = await startChildServer();
+    const port = new URL(first.origin).port;
+    const child = spawn(process.execPath, [SERVER], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        PORT: port,
+        HOST: "127.0.0.1",
+        SITE_URL: "https://darb.example",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    await first.kill();
+    expect(code).toBe(1);
+    // The sample-settings warning aside, one line.
+    expect(errorLines(stderr).filter((line) => !line.startsWith("Configuration: "))).toEqual([
+      `Configuration error: PORT ${port} is already in use`,
+    ]);
+  });
+
+  it("LOG_REQUESTS other than 1 or 0 is a configuration error", async () => {
+    const result = await start({ LOG_REQUESTS: "yes" });
+    expect(result.code).toBe(1);
+    expect(errorLines(result.stderr)).toEqual([
+      'Configuration error: LOG_REQUESTS must be 1 or 0, got "yes"',
+    ]);
+  });
 });

@@ -1,0 +1,156 @@
+// What the server answers to HTTP that is odd or broken before any route sees it: an
+// absolute-form request line, escaped control characters and broken escapes in the path, and
+// requests Node's parser cannot read. Never a 500, never without the security headers, and at
+// most one line in the log per bad request, never a stack.
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startBuiltServer } from "./server";
+
+let site: Awaited<ReturnType<typeof startBuiltServer>>;
+
+beforeAll(async () => {
+  site = await startBuiltServer({ SITE_URL: "https://darb.example" });
+});
+afterAll(async () => {
+  await site?.close();
+});
+
+type Raw = { status: number; head: string; body: string };
+
+/** Sends bytes on a fresh connection and reads the answer until the server closes it. */
+function send(bytes: string): Promise<Raw> {
+  const url = new URL(site.origin);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+    });
+    socket.on("close", () => {
+      const [head = "", ...rest] = text.split("\r\n\r\n");
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+        head: head.toLowerCase(),
+        body: rest.join("\r\n\r\n"),
+      });
+    });
+    socket.on("error", () => undefined);
+    socket.setTimeout(5000, () => socket.destroy());
+    socket.write(bytes, "latin1");
+  });
+}
+
+const get = (target: string, host = "darb.example") =>
+  send(
+    `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: Mozilla/5.0 (iPhone) Safari/604.1\r\nConnection: close\r\n\r\n`,
+  );
+
+const hardened = (head: string) =>
+  head.includes("content-security-policy:") && head.includes("x-frame-options: deny");
+
+/** The log lines written while `run` ran. */
+async function logged(run: () => Promise<unknown>): Promise<string[]> {
+  const before = site.lines.length;
+  await run();
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  return site.lines.slice(before);
+}
+
+describe("an absolute-form request line", () => {
+  it("is answered as the same request in the usual form, on this site", async () => {
+    const usual = await get("/share?platform=whatsapp");
+    const absolute = await get("http://evil.example/share?platform=whatsapp");
+    expect(absolute.status).toBe(200);
+    expect(hardened(absolute.head)).toBe(true);
+    const title = (raw: Raw) => /<title>([^<]*)<\/title>/.exec(raw.body)?.[1];
+    expect(title(absolute)).toBe(title(usual));
+    // The page's links stay on our site: the request line's host is never followed.
+    expect(absolute.body).not.toContain("evil.example");
+  });
+
+  it("leads the same way on the thank-you page", async () => {
+    const absolute = await get("https://darb.example/thank-you?cta=demo");
+    expect(absolute.status).toBe(200);
+    expect(absolute.body).toContain("https://demo.darb.ae/");
+  });
+
+  it("is a 400 when the target is neither a path nor an http(s) URL", async () => {
+    for (const target of ["*", "evil.example:443", "ftp://darb.example/"]) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(400);
+      expect(hardened(answer.head), target).toBe(true);
+    }
+  });
+});
+
+describe("paths", () => {
+  it("with an escaped control character find the not-found page, in the path's language", async () => {
+    const english = await get("/x%0d");
+    expect(english.status).toBe(404);
+    expect(english.body).toContain("<title>Page not found");
+    const arabic = await get("/ar/%0a");
+    expect(arabic.status).toBe(404);
+    expect(arabic.body).toContain('<html lang="ar" dir="rtl"');
+    const header = await get("/ar/x%0d%0aSet-Cookie:%20a=b");
+    expect(header.status).toBe(404);
+    expect(header.head).not.toContain("set-cookie");
+  });
+
+  it("whose escapes do not decode are a 400, with no stack in the log", async () => {
+    let answer: Raw | undefined;
+    const lines = await logged(async () => {
+      answer = await get("/%zz");
+    });
+    expect(answer?.status).toBe(400);
+    expect(hardened(answer?.head ?? "")).toBe(true);
+    expect(JSON.parse(answer?.body ?? "{}")).toEqual({
+      error: "the path's percent-encoding is not valid",
+    });
+    expect(lines.filter((line) => /\bat .*:\d+/.test(line))).toEqual([]);
+  });
+});
+
+describe("a request Node's parser cannot read", () => {
+  it.each([
+    ["a header with no colon", "GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", 400],
+    ["a broken method", "G@T / HTTP/1.1\r\nHost: x\r\n\r\n", 400],
+    [
+      "headers over 16 KB",
+      `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+      431,
+    ],
+  ])("%s gets its status, the headers and one JSON line in the log", async (_, bytes, status) => {
+    let answer: Raw | undefined;
+    const lines = await logged(async () => {
+      answer = await send(bytes);
+    });
+    expect(answer?.status).toBe(status);
+    expect(hardened(answer?.head ?? "")).toBe(true);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? "")).toMatchObject({ type: "bad_request" });
+  });
+
+  it("never writes into the middle of another answer on the same connection", async () => {
+    // A good request, then garbage on the same connection. Node's parser reads both at once;
+    // what goes back is whole answers, one after the other, never one inside another.
+    const url = new URL(site.origin);
+    const text = await new Promise<string>((resolve) => {
+      const socket = net.connect(Number(url.port), url.hostname);
+      let received = "";
+      socket.setEncoding("latin1");
+      socket.on("data", (chunk: string) => {
+        received += chunk;
+      });
+      socket.on("close", () => resolve(received));
+      socket.on("error", () => undefined);
+      socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n");
+      // The garbage once the first answer is on its way.
+      socket.once("data", () => socket.write("G@RBAGE / HTTP/1.1\r\nHost: x\r\n\r\n"));
+    });
+    const answers = text.split(/(?=HTTP\/1\.1 \d{3} )/);
+    expect(answers.map((answer) => answer.slice(0, 12))).toEqual(["HTTP/1.1 200", "HTTP/1.1 400"]);
+    // The first whole, to its last chunk.
+    expect(answers[0]).toMatch(/\r\n\r\nf\r\n\{"status":"ok"\}\r\n0\r\n\r\n$/);
+  });
+});
