@@ -19,18 +19,12 @@ import { StaticPart } from "~/components/StaticPart";
 import { Toaster } from "~/components/Toaster";
 import { brand } from "~/content/brand";
 import { errorFallback } from "~/content/error";
-import { languageOffers } from "~/content/language";
-import { uiCopy } from "~/content/ui-copy.server";
 import { useLinkClicks } from "~/hooks/use-link-clicks";
 import { useNonce } from "~/hooks/use-nonce";
 import { useVisit } from "~/hooks/use-visit";
-import { getConfig } from "~/server/config.server";
-import { suggestedLocale } from "~/server/language-hint.server";
-import { siteSettings } from "~/server/site.server";
-import { campaignOf } from "~/shared/campaign-query";
+import { rootData } from "~/server/root-data.server";
 import { describeError } from "~/shared/errors";
-import { LOCALE_INFO, localeOfPath, otherLocale } from "~/shared/locale";
-import { choosePlatform } from "~/shared/platform";
+import { LOCALE_INFO, localeOfPath } from "~/shared/locale";
 import type { RouteHandle } from "~/shared/route-handle";
 import stylesheet from "~/tailwind.css";
 
@@ -43,21 +37,7 @@ export const links: LinksFunction = () => [
 ];
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const locale = localeOfPath(url.pathname);
-  const suggest = suggestedLocale(request.headers, locale);
-  return json({
-    site: siteSettings(getConfig()),
-    locale,
-    ui: uiCopy(locale),
-    // The other language, for the switch; and whether to suggest it (Accept-Language).
-    other: { locale: otherLocale(locale), offer: languageOffers[otherLocale(locale)] },
-    suggest: suggest !== null,
-    // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
-    platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
-    // What the language links pass on of the URL (worked out here, so not in the bundle).
-    campaignQuery: campaignOf(url.searchParams).query,
-  });
+  return json(rootData(request));
 }
 
 /** The no-script refresh a route asks for (only /thank-you does). */

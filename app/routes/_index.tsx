@@ -4,6 +4,7 @@ import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
 import { requireStaticParts, StaticPart } from "~/components/StaticPart";
 import { copyFor } from "~/content/copy.server";
+import type { StaticPartName } from "~/document/static-parts";
 import { headFor } from "~/server/head.server";
 import { localeOfPath } from "~/shared/locale";
 import { metaFromLoader } from "~/shared/route-meta";
@@ -24,19 +25,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
+/**
+ * The parts the landing page itself renders (the root's come with every page). A client-side
+ * navigation here needs all of them; tests/integration/boot.test.ts checks this list against
+ * the parts in the served page, so a part added there cannot be forgotten here.
+ */
+export const LANDING_PARTS: readonly StaticPartName[] = [
+  "hero-intro",
+  "hero-proof",
+  "countdown-label",
+  "countdown-notes",
+  "phone-mockup",
+  "landing-body",
+  "get-started-intro",
+  "get-started-ctas",
+  "structured-data",
+];
+
 /** A client-side navigation here needs the static parts this tab has already shown. */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
-  await requireStaticParts(request, [
-    "hero-intro",
-    "hero-proof",
-    "countdown-label",
-    "countdown-notes",
-    "phone-mockup",
-    "landing-body",
-    "get-started-intro",
-    "get-started-ctas",
-    "structured-data",
-  ]);
+  await requireStaticParts(request, LANDING_PARTS);
   return serverLoader<typeof loader>();
 }
 

@@ -9,6 +9,8 @@ import {
   RENDER_ALL_ATTRIBUTE,
   RENDER_BEFORE_JUMPS_SCRIPT,
 } from "~/document/render-before-jumps.server";
+import { STATIC_PARTS } from "~/document/static-parts";
+import { LANDING_PARTS } from "~/routes/_index";
 import { COMPILE_HINT } from "../../scripts/compile-hints.mjs";
 import { directFetch, startBuiltServer } from "./server";
 
@@ -68,6 +70,24 @@ describe("sections below the first screen", () => {
       expect(ours).toBeGreaterThan(0);
       expect(restorer?.[1]).toBe(`${JSON.stringify(REMIX_POSITIONS_KEY)}, null`);
       expect(ours).toBeLessThan(restorer?.index ?? 0);
+    }
+  });
+});
+
+describe("the landing page's static parts", () => {
+  it("are exactly the ones a client-side navigation to it asks for, besides the root's", async () => {
+    // Every page has these, from the root; the language offer only for some visitors.
+    const fromRoot = ["icon-sprite", "menu-cta", "footer", "render-before-jumps", "page-skeleton"];
+    for (const path of ["/", "/ar"]) {
+      const html = await (await directFetch(new URL(path, site.origin))).text();
+      const onPage = [...html.matchAll(/data-static-part="([^"]+)"/g)].map((m) => m[1]);
+      expect(new Set(onPage).size, "each part once").toBe(onPage.length);
+      expect(onPage.every((name) => (STATIC_PARTS as readonly string[]).includes(name ?? ""))).toBe(
+        true,
+      );
+      expect(onPage.filter((name) => !fromRoot.includes(name ?? "")).sort()).toEqual(
+        [...LANDING_PARTS].sort(),
+      );
     }
   });
 });

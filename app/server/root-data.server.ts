@@ -1,0 +1,29 @@
+import { languageOffers } from "~/content/language";
+import { uiCopy } from "~/content/ui-copy.server";
+import { getConfig } from "~/server/config.server";
+import { suggestedLocale } from "~/server/language-hint.server";
+import { siteSettings } from "~/server/site.server";
+import { campaignOf } from "~/shared/campaign-query";
+import { localeOfPath, otherLocale } from "~/shared/locale";
+import { choosePlatform } from "~/shared/platform";
+
+/**
+ * What every page's root knows of the request (root.tsx's loader). One server module for it, so
+ * the browser's copy of the root route carries one empty stand-in instead of one per import.
+ */
+export function rootData(request: Request) {
+  const url = new URL(request.url);
+  const locale = localeOfPath(url.pathname);
+  return {
+    site: siteSettings(getConfig()),
+    locale,
+    ui: uiCopy(locale),
+    // The other language, for the switch; and whether to suggest it (Accept-Language).
+    other: { locale: otherLocale(locale), offer: languageOffers[otherLocale(locale)] },
+    suggest: suggestedLocale(request.headers, locale) !== null,
+    // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
+    platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
+    // What the language links pass on of the URL (worked out here, so not in the bundle).
+    campaignQuery: campaignOf(url.searchParams).query,
+  };
+}
