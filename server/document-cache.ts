@@ -14,9 +14,10 @@ import { attributionFrom } from "~/shared/attribution";
 import { campaignOf } from "~/shared/campaign-query";
 import { localeOfPath } from "~/shared/locale";
 import { choosePlatform } from "~/shared/platform";
+import { accepts } from "./accept-encoding";
 import { createRenderCache } from "./render-cache";
 import { NONCE_LENGTH } from "./security-headers";
-import { acceptsGzip, filled, gzipped, type SplicedDocument, splice } from "./spliced-gzip";
+import { filled, gzipped, type SplicedDocument, splice } from "./spliced-gzip";
 
 const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap", "/ar", "/ar/share", "/ar/sitemap"]);
 
@@ -80,7 +81,7 @@ export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
     const entry = key === null ? undefined : cache.get(key);
     if (!entry) return next();
     const nonce = String(response.locals.nonce);
-    const gzip = acceptsGzip(request.headers["accept-encoding"] ?? null);
+    const gzip = accepts(request.headers["accept-encoding"], "gzip");
     const body = gzip ? gzipped(entry.page, nonce) : filled(entry.page, nonce);
     response.statusCode = 200;
     for (const [name, value] of entry.headers) response.setHeader(name, value);

@@ -4,8 +4,9 @@
  * give it (docs/decisions/004-own-http-server.md):
  *
  *   request log (LOG_REQUESTS=1) → security headers and the nonce → shutdown's Connection: close
- *   → request guard → compression → /build (immutable) and public files → cached documents
- *   → Remix, with the visitor's address in the load context → one-line errors
+ *   → request guard → cached documents (already gzipped) → /build from memory (precompressed,
+ *   immutable) → compression → public files → Remix, with the visitor's address in the load
+ *   context → one-line errors
  */
 import { join } from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -15,6 +16,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { Config } from "~/server/config.server";
 import type { RequestContext } from "~/server/request-context.server";
 import type { Services } from "~/server/services.server";
+import { buildAssets, loadBuildAssets } from "./build-assets";
 import { clientAddress } from "./client-address";
 import type { DocumentCache } from "./document-cache";
 import { requestGuard } from "./request-guard";
@@ -67,21 +69,16 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
   if (options.draining) app.use(options.draining);
   app.use(requestGuard);
-  app.use(compression());
+  // First among what answers: a cached page costs no file lookup and no compression stream.
+  if (documents) app.use(documents.middleware);
   // Content-hashed names: a file at a /build path never changes.
   app.use(
-    build.publicPath,
-    express.static(join(options.root, build.assetsBuildDirectory), {
-      immutable: true,
-      maxAge: "1y",
-      index: false,
-      redirect: false,
-    }),
+    buildAssets(loadBuildAssets(join(options.root, build.assetsBuildDirectory), build.publicPath)),
   );
+  app.use(compression());
   app.use(
     express.static(join(options.root, "public"), { maxAge: "1h", index: false, redirect: false }),
   );
-  if (documents) app.use(documents.middleware);
   app.all(
     "*",
     createRequestHandler({

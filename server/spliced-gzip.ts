@@ -88,19 +88,3 @@ export function gzipped(document: SplicedDocument, fill: string): Buffer {
   parts.push(trailer);
   return Buffer.concat(parts);
 }
-
-/**
- * Whether the request accepts gzip: named with a weight above 0, or, when not named at all,
- * through "*" (RFC 9110 §12.5.3: "*" stands only for the codings the header does not list).
- */
-export function acceptsGzip(header: string | null): boolean {
-  if (!header) return false;
-  const weights = new Map<string, number>();
-  for (const part of header.split(",")) {
-    const [coding = "", ...params] = part.trim().toLowerCase().split(";");
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-    const weight = q === undefined ? 1 : Number(q.slice(2));
-    weights.set(coding.trim(), Number.isNaN(weight) ? 0 : weight);
-  }
-  return (weights.get("gzip") ?? weights.get("*") ?? 0) > 0;
-}

@@ -1,4 +1,4 @@
-// Where the time of one GET / goes, cached and uncached. A remix-serve under `node --cpu-prof`
+// Where the time of one GET / goes, cached and uncached. The server under `node --cpu-prof`
 // answers a fixed number of requests one at a time, with gzip and without; /proc says how much
 // CPU they cost, in all threads and in the main one (zlib compresses on libuv's threadpool, which
 // the profile cannot see), and the profile (profile.mjs) how the main thread's share splits.
@@ -76,7 +76,7 @@ async function measureMode({ root, dir, mode, log }) {
       };
     }
   } finally {
-    // SIGTERM lets remix-serve close and node write the profile on its way out.
+    // SIGTERM lets the server close and node write the profile on its way out.
     await server.child.stop(15_000);
   }
   const path = join(dir, name);

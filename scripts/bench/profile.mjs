@@ -2,9 +2,11 @@
 // by category, and the functions with the most of it, within a window of the profile's clock.
 
 /**
- * The first rule that matches a frame's script wins. "app" is build/index.js (the server build
- * bundles app/ and nothing from node_modules); "node core" is http, streams, fs, crypto and text
- * encoding; "other" is every other package, V8's own work ("(program)") and native code.
+ * The first rule that matches a frame's script wins. "app" is build/index.js (the Remix server
+ * build bundles app/ and nothing from node_modules); "server" is server-build/index.js, the
+ * app's own HTTP server (the document cache, headers, guard); "node core" is http, streams, fs,
+ * crypto and text encoding; "other" is every other package, V8's own work ("(program)") and
+ * native code.
  */
 export const CATEGORIES = [
   ["gzip", "gzip", /\/node_modules\/compression\/|^node:zlib$/],
@@ -12,9 +14,10 @@ export const CATEGORIES = [
   ["remix", "Remix", /\/node_modules\/@remix-run\//],
   [
     "express",
-    "express+morgan",
-    /\/node_modules\/(express|morgan|serve-static|send|finalhandler|on-finished|on-headers|parseurl|accepts|negotiator|vary|etag|fresh|debug|depd|mime|path-to-regexp)\//,
+    "express",
+    /\/node_modules\/(express|serve-static|send|finalhandler|on-finished|on-headers|parseurl|accepts|negotiator|vary|etag|fresh|debug|depd|mime|path-to-regexp)\//,
   ],
+  ["server", "server", /\/server-build\/index\.js$/],
   ["app", "app", /\/build\/index\.js$/],
   ["node", "node core", /^node:/],
   ["gc", "GC", /^\(garbage collector\)$/],
@@ -56,7 +59,7 @@ function categorize(nodes) {
     else if (name === "(garbage collector)") category = "gc";
     else if (name === "(program)" || name === "(root)") category = "other";
     else if (callFrame.url) {
-      // remix-serve imports the build as build/index.js?t=<mtime>.
+      // A build imported as build/index.js?t=<mtime> (remix-serve's way) is the same file.
       const url = callFrame.url.replace(/\?.*$/, "");
       category = CATEGORIES.find(([, , pattern]) => pattern.test(url))?.[0] ?? "other";
     } else {

@@ -7,6 +7,7 @@ import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { buildServer } from "../build-server.mjs";
 import { addCompileHint } from "../compile-hints.mjs";
+import { precompress } from "../precompress.mjs";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -78,6 +79,7 @@ const BUILD_INPUTS = [
   "package-lock.json",
   "scripts/compile-hints.mjs",
   "scripts/build-server.mjs",
+  "scripts/precompress.mjs",
 ];
 
 function buildInputsHash() {
@@ -91,9 +93,10 @@ function buildInputsHash() {
 }
 
 /**
- * `remix build`, the compile hint (scripts/compile-hints.mjs) and the server's bundle
- * (scripts/build-server.mjs), when there is no build or any of its inputs changed since the
- * last one: what `npm run build` does.
+ * `remix build`, the compile hint (scripts/compile-hints.mjs), the compressed copies of the
+ * browser build (scripts/precompress.mjs) and the server's bundle (scripts/build-server.mjs),
+ * when there is no build or any of its inputs changed since the last one: what `npm run build`
+ * does.
  */
 export async function ensureBuild() {
   const stamp = join(root, "build", ".inputs-hash");
@@ -102,7 +105,9 @@ export async function ensureBuild() {
     existsSync(join(root, path)),
   );
   if (built && existsSync(stamp) && readFileSync(stamp, "utf8") === wanted) return;
-  console.log("› Building the site (remix build, the compile hint, the server)…");
+  console.log(
+    "› Building the site (remix build, the compile hint, compressed copies, the server)…",
+  );
   const status = run(
     process.execPath,
     [join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"],
@@ -112,6 +117,7 @@ export async function ensureBuild() {
   );
   if (status !== 0) fail("The build failed; see the output above.");
   addCompileHint(root);
+  precompress(root);
   await buildServer(root);
   writeFileSync(stamp, wanted);
 }

@@ -353,8 +353,9 @@ describe(".dockerignore", () => {
       "remix.config.js",
       "remix.env.d.ts",
       "tsconfig.json",
-      // `npm run build`'s second and third steps.
+      // `npm run build`'s later steps.
       "scripts/compile-hints.mjs",
+      "scripts/precompress.mjs",
       "scripts/build-server.mjs",
     ]);
     const others = files.filter(

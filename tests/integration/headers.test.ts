@@ -160,6 +160,23 @@ describe("caching", () => {
     expect(plain.body.toString()).toContain("<h1");
   });
 
+  it("serves the browser build immutable for a year, brotli to browsers that take it", async () => {
+    const html = (await raw("/", { "accept-encoding": "identity" })).body.toString();
+    const scripts = [...html.matchAll(/<link rel="modulepreload"[^>]*href="(\/build\/[^"]+)"/g)];
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const [, href] of scripts) {
+      const chrome = await raw(href ?? "", { "accept-encoding": "gzip, deflate, br, zstd" });
+      expect(chrome.status).toBe(200);
+      expect(chrome.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(chrome.headers["content-encoding"]).toBe("br");
+      expect(chrome.headers["content-security-policy"]).toBe(
+        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
+      );
+      const plain = await raw(href ?? "", { "accept-encoding": "identity" });
+      expect(brotliDecompressSync(chrome.body).equals(plain.body)).toBe(true);
+    }
+  });
+
   it("gives a page's crawler preview its own cached rendering", async () => {
     const person = await directFetch(`${site.origin}/`, { headers: { "user-agent": PHONE } });
     const whatsapp = await directFetch(`${site.origin}/`, {
