@@ -11,7 +11,7 @@ import { startSite } from "./site";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const config = await checkConfigAtStart();
 const build = (await import(pathToFileURL(`${root}build/index.js`).href)) as unknown as ServerBuild;
-// The same fetch globals remix-serve installs for this build.
+// The same fetch globals remix-serve would install for this build (Remix's own polyfills).
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
 try {

@@ -20,7 +20,7 @@ afterEach(() => {
 const messages = () => store.getSnapshot().map((toast) => toast.message);
 
 describe("the toast store", () => {
-  it("follows spec §9: 5 s on screen, at most 3 at a time", () => {
+  it("follows docs/product.md: 5 s on screen, at most 3 at a time", () => {
     expect(TOAST_DURATION_MS).toBe(5000);
     expect(MAX_VISIBLE_TOASTS).toBe(3);
   });

@@ -1,5 +1,5 @@
 /**
- * The page's one toaster (spec §9): short confirmations that leave by themselves. A tiny
+ * The page's one toaster (docs/product.md, Constants): short confirmations that leave by themselves. A tiny
  * external store, read with useSyncExternalStore, so any handler can call toast() without a
  * context provider.
  */

@@ -48,7 +48,7 @@ const hover = (element: HTMLElement) => fireEvent.pointerEnter(element, { pointe
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 describe("Tooltip", () => {
-  it("keeps spec §9's delays", () => {
+  it("keeps the product's delays (docs/product.md)", () => {
     expect(TOOLTIP_OPEN_DELAY_MS).toBe(700);
     expect(TOOLTIP_SKIP_DELAY_MS).toBe(300);
   });

@@ -9,7 +9,7 @@ import {
   useState,
 } from "react";
 
-/** Spec §9. */
+/** docs/product.md, Constants. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

@@ -36,7 +36,7 @@ export const staticParts: StaticPartRenderers = {
   "countdown-label": () => <CountdownLabel />,
   "countdown-notes": () => <CountdownNotes />,
   "phone-mockup": () => <PhoneMockup />,
-  // Spec §2's order, between the hero and the closing call.
+  // docs/product.md's order, between the hero and the closing call.
   "landing-body": () => (
     <>
       <HowItWorks />

@@ -1,4 +1,4 @@
-// The content model carries every claim of the spec (§1) and the plans (§1, §3), so a copy edit
+// The content model carries every claim and plan of docs/product.md, so a copy edit
 // cannot quietly drop one. The browser tests check the same claims on the rendered page.
 import { describe, expect, it } from "vitest";
 import { download } from "~/content/download";

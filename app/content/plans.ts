@@ -1,8 +1,8 @@
 /**
- * App plans (spec §1: free, 149 AED and 299 AED). The spec shows no period; issue 14 asked for
- * one, so the paid plans are priced per year, as insurance-linked apps usually are, and say what
- * beta drivers get: Plus at no cost (the spec's "lifetime premium features" for a download
- * before 15 June).
+ * App plans (docs/product.md: free, 149 AED and 299 AED). The owner's spec showed no period;
+ * issue 14 asked for one, so the paid plans are priced per year, as insurance-linked apps usually
+ * are, and say what beta drivers get: Plus at no cost (the "lifetime premium features" for a
+ * download before 15 June).
  */
 export type PlanPeriod = "month" | "year";
 

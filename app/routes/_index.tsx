@@ -51,7 +51,7 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
 export const meta = metaFromLoader;
 
 /**
- * Spec §2: the landing page's sections, in this order (header and footer come from the root).
+ * docs/product.md: the landing page's sections, in this order (header and footer come from the root).
  * Everything between the hero and the closing call is one static part (components/static-parts.server.tsx).
  */
 export default function Index() {

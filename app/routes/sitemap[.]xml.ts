@@ -1,7 +1,7 @@
 import { getConfig } from "~/server/config.server";
 import { sitemapXml } from "~/shared/sitemap";
 
-// A resource route: it never renders, so no page_view is ever sent for it (spec §2).
+// A resource route: it never renders, so no page_view is ever sent for it (docs/product.md, Routes).
 export async function loader() {
   const config = getConfig();
   return new Response(sitemapXml(config.siteUrl), {

@@ -2,7 +2,7 @@
  * Where events leave the site: the GA4 Measurement Protocol when it is configured, else one JSON
  * line per event on stdout. Recording never waits for GA4: events go into a queue bounded in
  * batches and in size (retries waiting for their backoff included) that is drained in the
- * background, with a 2 s timeout per call and the spec's retry backoff. Every event recorded is
+ * background, with a 2 s timeout per call and the product's retry backoff (docs/product.md). Every event recorded is
  * in the end counted as sent or as dropped; on shutdown the queue gets a deadline.
  */
 

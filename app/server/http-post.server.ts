@@ -9,7 +9,7 @@ const agents = {
 
 /**
  * POSTs JSON and resolves with the status code, or rejects after `timeoutMs` in all, or as soon
- * as `signal` aborts. Node's own client on purpose: remix-serve swaps the global fetch for a
+ * as `signal` aborts. Node's own client on purpose: Remix's installGlobals swaps the global fetch for a
  * polyfill whose abort path throws an unhandled rejection when a timed-out call is cancelled,
  * which would end the process.
  */

@@ -17,7 +17,7 @@ export function visitorOf(context: RequestContext, request: Request): Visitor {
   );
 }
 
-/** The GA4 lead value of the product spec: AED, zero. */
+/** The GA4 lead value (docs/product.md): AED, zero. */
 export const LEAD_VALUE = { currency: "AED", value: 0 } as const;
 
 export type Lead = {

@@ -1,4 +1,4 @@
-/** Spec §9: three retries, waiting 1 s, then doubling, never more than 30 s. */
+/** docs/product.md, Constants: three retries, waiting 1 s, then doubling, never more than 30 s. */
 export const MAX_RETRIES = 3;
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 30_000;

@@ -1,7 +1,7 @@
 import { type CountedForms, type Counting, counted, fill, listOf } from "~/shared/plural";
 
 /**
- * The beta countdown's arithmetic (spec: "Beta closes 2 days after page load" unless
+ * The beta countdown's arithmetic (docs/product.md: "Beta closes 2 days after page load" unless
  * BETA_CLOSES_AT says when). Pure, so the component only renders.
  */
 export const COUNTDOWN_UNITS = ["days", "hours", "mins", "secs"] as const;

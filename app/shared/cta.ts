@@ -9,7 +9,7 @@ export function isCtaType(value: unknown): value is CtaType {
   return typeof value === "string" && (CTA_TYPES as readonly string[]).includes(value);
 }
 
-/** The call-to-action shape of spec §3, less the icon, which is the component's business. */
+/** The product's call-to-action shape (docs/product.md), less the icon, which is the component's business. */
 export type CtaSpec = {
   text: string;
   href: string;
@@ -24,7 +24,7 @@ export type CtaSpec = {
 
 export type LinkKind = "email" | "external" | "anchor" | "internal";
 
-/** Spec §4: e-mail links, external or http links, and everything else, which is a plain link. */
+/** docs/product.md, Behaviour: e-mail links, external or http links, and everything else, which is a plain link. */
 export function linkKind(href: string, external = false): LinkKind {
   if (/^mailto:/i.test(href)) return "email";
   if (external || /^https?:/i.test(href) || href.startsWith("//")) return "external";

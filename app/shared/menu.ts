@@ -1,4 +1,4 @@
-/** The mobile menu's rules (spec §4: open or closed; closes when a link is chosen). */
+/** The mobile menu's rules (docs/product.md, Behaviour: open or closed; closes when a link is chosen). */
 export type MenuEvent = "toggle" | "link" | "escape" | "outside" | "wide";
 
 export type MenuState = {

@@ -1,5 +1,5 @@
 /**
- * Which wording a page's preview uses (spec §3, page-head settings: platform). The crawler that
+ * Which wording a page's preview uses (docs/product.md: a wording per platform). The crawler that
  * fetches the page is the audience that will see the preview, so it decides first; then an
  * explicit `?platform=`; then the campaign `source` the link was shared with.
  */

@@ -13,7 +13,7 @@ import {
 } from "~/shared/locale";
 import { type Platform, wordingFor } from "~/shared/platform";
 
-/** The spec's page-head settings (§3), as one route states them. */
+/** The page-head settings (docs/product.md), as one route states them. */
 export type PageHead = PageCopy & {
   /**
    * The page's English path without a query string (content/ writes paths in English): the

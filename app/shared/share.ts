@@ -1,6 +1,6 @@
 /**
  * Passing the site on: the native share sheet where the browser has one, else a 600x400 popup
- * per network (spec §4, §9). Every network is also a real link, so sharing works without JS.
+ * per network (docs/product.md, Behaviour and Constants). Every network is also a real link, so sharing works without JS.
  * WhatsApp first: it is how Dubai's drivers pass a link on, and where the site's visitors come from.
  */
 export const SHARE_PLATFORMS = ["whatsapp", "facebook", "twitter", "linkedin"] as const;
@@ -62,7 +62,7 @@ export type NativeShareResult = "shared" | "cancelled" | "failed" | "unsupported
 
 type ShareHost = { share?: (data: ShareData) => Promise<void> };
 
-/** Spec §8: a failed native share is logged to the console only; a cancel is not a failure. */
+/** docs/product.md, Behaviour: a failed native share is logged to the console only; a cancel is not a failure. */
 export async function nativeShare(
   data: ShareData,
   host: ShareHost,

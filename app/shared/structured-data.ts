@@ -40,7 +40,7 @@ const COPY: Record<
 };
 
 /**
- * The landing page's JSON-LD (spec §3), in the page's language: one @graph of the WebSite and
+ * The landing page's JSON-LD (docs/product.md), in the page's language: one @graph of the WebSite and
  * the WebPage in that language, the Organization and its three plans, the coaching Service it
  * provides, and the MobileApplication with what Google's rich results for SoftwareApplication
  * require (name, offers.price with priceCurrency, aggregateRating).

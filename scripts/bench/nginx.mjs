@@ -43,7 +43,7 @@ export function ensureNginx(log) {
 }
 
 function config({ dir, port }) {
-  // One worker, as node serves from one thread; gzip as remix-serve does, but precompressed
+  // One worker, as node serves from one thread; gzip as the server does, but precompressed
   // (gzip_static), which is how a static host would serve a file that never changes.
   return `daemon off;
 worker_processes 1;

@@ -1,6 +1,6 @@
 // The countdown as the server sends it (issue 14): real numbers, not "--", before any script
 // runs and with JavaScript off; with BETA_CLOSES_AT set, the close written out and, in Arabic,
-// each unit in its number's plural form. Real `remix-serve` processes, one per setting.
+// each unit in its number's plural form. Real server processes, one per setting.
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BROWSER_UA, type ChildServer, startChildServer } from "./child-server";
@@ -126,7 +126,7 @@ describe(`with BETA_CLOSES_AT=${BETA_CLOSES_AT} (twelve days ahead, midnight in 
     );
     expect(countdown.spoken).toMatch(/^يتبقّى على إغلاق النسخة التجريبية 1[12] يومًا/);
     expect(countdown.text).toContain(`تُغلق النسخة التجريبية يوم ${writtenAr}`);
-    // Western digits throughout (README: Two languages).
+    // Western digits throughout (README, Two languages).
     expect(countdown.text).not.toMatch(/[\u0660-\u0669]/);
   });
 });

@@ -15,7 +15,7 @@ export const chrome: Localized<typeof en> = {
     sitemap: "تصفّح خريطة الموقع",
   },
   error: {
-    // The spec (§8) fixes the English title; this is its Arabic.
+    // docs/product.md fixes the English title; this is its Arabic.
     heading: "خطأ غير متوقع في التطبيق!",
     body: "حدث خطأ من جهتنا أثناء عرض هذه الصفحة. يُرجى المحاولة مرة أخرى بعد قليل.",
     retry: "أعد تحميل الصفحة",

@@ -2,7 +2,7 @@ import type { Localized } from "~/content/localized";
 import type { plans as en } from "~/content/plans";
 
 /**
- * App plans (spec §1: free, 149 AED and 299 AED, here per year). "Plus" and "Pro" are spelt out
+ * App plans (docs/product.md: free, 149 AED and 299 AED, here per year). "Plus" and "Pro" are spelt out
  * in Arabic letters, as Gulf apps name their tiers; "Basic" is translated, since it is a plain word.
  */
 export const plans: Localized<typeof en> = {
