@@ -29,6 +29,8 @@ function render(request: Request, remixContext: EntryContext, nonce: string): st
   )}`;
 }
 
+const development = process.env.NODE_ENV === "development";
+
 export function documentResponse({
   request,
   status,
@@ -44,7 +46,9 @@ export function documentResponse({
 }): Response {
   // Only a page that renders as it is for everyone asking alike is kept (the server decided).
   const keeper = status === 200 && request.method === "GET" ? context.documentKeeper : null;
-  let html = bootAfterFirstPaint(render(request, remixContext, keeper?.slot ?? context.nonce));
+  const rendered = render(request, remixContext, keeper?.slot ?? context.nonce);
+  // Development's script (live reload) is not production's: it starts as Remix starts it.
+  let html = development ? rendered : bootAfterFirstPaint(rendered);
   // The route's error boundary may have changed it while rendering.
   const finalStatus = remixContext.staticHandlerContext.statusCode;
 
