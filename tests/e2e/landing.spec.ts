@@ -145,6 +145,34 @@ test("sections below the first screen wait to be laid out until they near it", a
   await expect.poll(() => laidOut("faq")).toBe(true);
 });
 
+test("each section's stand-in height is within a third of its real height, in both languages", async ({
+  page,
+}) => {
+  for (const path of ["/", "/ar"]) {
+    await page.goto(path);
+    // Laid out for real, as before a jump.
+    await page.evaluate(() => document.documentElement.setAttribute("data-render-all", ""));
+    const sections = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("section.render-when-near")].map((section) => {
+        const style = getComputedStyle(section);
+        const real =
+          section.getBoundingClientRect().height -
+          Number.parseFloat(style.paddingTop) -
+          Number.parseFloat(style.paddingBottom);
+        const estimate = Number.parseFloat(style.containIntrinsicHeight.replace("auto", ""));
+        return { id: section.id, real: Math.round(real), estimate: Math.round(estimate) };
+      }),
+    );
+    expect(sections).toHaveLength(8);
+    for (const { id, real, estimate } of sections) {
+      expect(
+        Math.abs(estimate - real) / real,
+        `${path}#${id}: ${estimate} px for ${real} px`,
+      ).toBeLessThan(1 / 3);
+    }
+  }
+});
+
 test("a smooth scroll to each section lands it right under the header", async ({ page }) => {
   // Sections not yet laid out stand in at an estimated height; a smooth scroll passing them
   // would end off its target unless every one is laid out before it starts.
