@@ -10,8 +10,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
 import { suggestedLocale } from "~/server/language-hint.server";
 import type { DocumentKeeper } from "~/server/request-context.server";
-import { attributionFrom } from "~/shared/attribution";
-import { campaignOf } from "~/shared/campaign-query";
+import { campaignFrom, campaignQuery, hasClickId } from "~/shared/campaign";
 import { localeOfPath } from "~/shared/locale";
 import { choosePlatform } from "~/shared/platform";
 import { accepts } from "./accept-encoding";
@@ -24,11 +23,12 @@ const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap", "/ar", "/ar/share", 
 /**
  * The cache key for a document request, or null when it must be rendered for this request alone.
  * Built from what the page shows of the request, normalised exactly as the page normalises it:
- * the path (and so the language), the campaign attribution, the campaign query its language
- * links pass on (shared/campaign-query.ts), whose words the preview uses (the crawler, else
- * ?platform= or the source) and whether the page offers the other language (Accept-Language
- * and its cookie). So reordered or misspelt parameters and junk values share one entry, and no
- * stream of made-up URLs can grow the cache past the campaigns that really exist.
+ * the path (and so the language), the campaign its lead and language links carry
+ * (shared/campaign.ts, cleaned and in one order), whose words the preview uses (the crawler,
+ * else ?platform= or the source) and whether the page offers the other language
+ * (Accept-Language and its cookie). So reordered parameters and junk share one entry. Campaign
+ * words are free text, so any number of keys can arrive: tagged pages have a pool of their own
+ * (createDocumentCache), and no stream of made-up campaigns can push out the untagged pages.
  *
  * A URL with an ad's click id is rendered for its request alone: the id is new for every click,
  * so its page would never be served again and would only push shared pages out of the cache.
@@ -37,13 +37,15 @@ export function documentKey(url: URL, headers: Headers): string | null {
   if (!CACHEABLE_PATHS.has(url.pathname)) return null;
   // Remix's data requests for the same path are JSON, not this document.
   if (url.searchParams.has("_data")) return null;
-  const { query, perClick } = campaignOf(url.searchParams);
-  if (perClick) return null;
-  const { source, medium = "", campaign = "" } = attributionFrom(url.searchParams);
+  const campaign = campaignFrom(url.searchParams);
+  if (hasClickId(campaign)) return null;
   const offer = suggestedLocale(headers, localeOfPath(url.pathname)) ?? "";
   const platform = choosePlatform(url.searchParams, headers.get("user-agent"));
-  return [url.pathname, platform, source, medium, campaign, offer, query].join(" ");
+  return [url.pathname, platform, offer, campaignQuery(campaign)].join(" ");
 }
+
+/** Whether a key is a tagged page's: its last part, the campaign query, is not empty. */
+const isCampaignKey = (key: string) => !key.endsWith(" ");
 
 /** The request headers `documentKey` reads, as the Headers it takes. */
 function keyHeaders(headers: IncomingHttpHeaders): Headers {
@@ -63,11 +65,18 @@ export type DocumentCache = {
   /** What the render needs to keep this response's document under `key`. */
   keeper: (key: string) => DocumentKeeper;
   collect: () => void;
-  size: () => number;
+  /** Entries kept: untagged pages and tagged ones. */
+  size: () => { untagged: number; tagged: number };
 };
 
+/**
+ * Untagged pages (a few paths, platforms and language offers: under 100 keys) in one pool,
+ * tagged pages in another of `maxEntries`, each dropping its least recently used entry.
+ */
 export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
-  const cache = createRenderCache<CachedDocument>({ maxEntries });
+  const untagged = createRenderCache<CachedDocument>({ maxEntries: 100 });
+  const tagged = createRenderCache<CachedDocument>({ maxEntries });
+  const poolOf = (key: string) => (isCampaignKey(key) ? tagged : untagged);
   // Random per process, so no visitor can put it in a page (a cached page shows the URL's
   // campaign, whose free-text values a visitor chooses).
   const slot = `nonce-slot-${randomBytes(12).toString("hex")}`;
@@ -78,7 +87,7 @@ export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
     const url = new URL(`http://localhost${request.url}`);
     const key = documentKey(url, keyHeaders(request.headers));
     response.locals.documentKey = key;
-    const entry = key === null ? undefined : cache.get(key);
+    const entry = key === null ? undefined : poolOf(key).get(key);
     if (!entry) return next();
     const nonce = String(response.locals.nonce);
     const gzip = accepts(request.headers["accept-encoding"], "gzip");
@@ -98,10 +107,13 @@ export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
       slot,
       keep(html, headers) {
         const kept = [...headers].filter(([name]) => name !== "content-length");
-        cache.set(key, { page: splice(html, slot, NONCE_LENGTH), headers: kept });
+        poolOf(key).set(key, { page: splice(html, slot, NONCE_LENGTH), headers: kept });
       },
     }),
-    collect: cache.collect,
-    size: cache.size,
+    collect: () => {
+      untagged.collect();
+      tagged.collect();
+    },
+    size: () => ({ untagged: untagged.size(), tagged: tagged.size() }),
   };
 }

@@ -3,22 +3,30 @@
  * third-party script. Nothing here may block or break the page: every failure ends in a
  * bounded retry and then silence.
  */
+import { currentSessionId } from "~/browser/session";
 import {
   type ClientEventName,
   type EventParams,
   fitParams,
   LIMITS,
+  MAX_ENGAGEMENT_MS,
   type ParamValue,
 } from "~/shared/analytics-events";
 import { MAX_RETRIES, retryDelay } from "~/shared/backoff";
 
 export type QueuedEvent = { name: ClientEventName; params: EventParams };
+/** An event and the GA4 session it belongs to (a batch is one session's). */
+type Pending = QueuedEvent & { session?: string };
 
 export type Transport = {
   fetch: (url: string, init: RequestInit) => Promise<{ ok: boolean; status: number }>;
   sendBeacon?: (url: string, data: Blob) => boolean;
   setTimeout: (callback: () => void, ms: number) => unknown;
   clearTimeout: (handle: unknown) => void;
+  /** The visit's GA4 session id at this moment (browser/session.ts). */
+  session?: () => string | undefined;
+  /** Foreground milliseconds since the previous event (createEngagementClock). */
+  engagement?: () => number;
 };
 
 export type Analytics = {
@@ -39,23 +47,33 @@ const BATCH_DELAY_MS = 1000;
 const MAX_BODY_BYTES = LIMITS.bodyBytes - 1024;
 
 export function createAnalytics(transport: Transport, endpoint = ENDPOINT): Analytics {
-  const pending: QueuedEvent[] = [];
+  const pending: Pending[] = [];
   let timer: unknown = null;
   let context: Record<string, ParamValue | undefined> = {};
 
-  const body = (events: QueuedEvent[]) => JSON.stringify({ events });
+  const body = (events: Pending[]) =>
+    JSON.stringify({
+      session_id: events[0]?.session,
+      events: events.map(({ name, params }) => ({ name, params })),
+    });
   const encoder = new TextEncoder();
 
-  /** The next batch: at most 25 events, and small enough for the server to accept. */
-  function takeBatch(): QueuedEvent[] {
-    const batch = pending.splice(0, LIMITS.eventsPerRequest);
+  /** The next batch: one session's, at most 25 events, small enough for the server to accept. */
+  function takeBatch(): Pending[] {
+    let count = 0;
+    while (
+      count < Math.min(pending.length, LIMITS.eventsPerRequest) &&
+      pending[count]?.session === pending[0]?.session
+    )
+      count += 1;
+    const batch = pending.splice(0, count);
     while (batch.length > 1 && encoder.encode(body(batch)).byteLength > MAX_BODY_BYTES) {
-      pending.unshift(batch.pop() as QueuedEvent);
+      pending.unshift(batch.pop() as Pending);
     }
     return batch;
   }
 
-  async function deliver(events: QueuedEvent[], attempt = 0): Promise<void> {
+  async function deliver(events: Pending[], attempt = 0): Promise<void> {
     let retry: boolean;
     try {
       const response = await transport.fetch(endpoint, {
@@ -85,7 +103,12 @@ export function createAnalytics(transport: Transport, endpoint = ENDPOINT): Anal
 
   return {
     track(name, params = {}, urgent = false) {
-      pending.push({ name, params: fitParams({ ...context, ...params }) });
+      const engagement = transport.engagement?.();
+      pending.push({
+        name,
+        params: fitParams({ ...context, ...params, engagement_time_msec: engagement }),
+        session: transport.session?.(),
+      });
       if (urgent || pending.length >= LIMITS.eventsPerRequest) flush();
       else if (timer === null) timer = transport.setTimeout(flush, BATCH_DELAY_MS);
     },
@@ -104,20 +127,55 @@ export function createAnalytics(transport: Transport, endpoint = ENDPOINT): Anal
   };
 }
 
+/**
+ * Foreground time since the previous event, as GA4's engagement_time_msec: time with the page
+ * hidden does not count. At least 1 (GA4 counts a visitor as engaged only above 0) and at most
+ * the hour /api/events accepts.
+ */
+export function createEngagementClock(now: () => number, visible: () => boolean) {
+  let counted = 0;
+  // The page's clock starts at navigation: the first event's time is the time since then.
+  let since: number | null = visible() ? 0 : null;
+  return {
+    /** Call on every visibility change. */
+    update() {
+      if (visible() && since === null) since = now();
+      else if (!visible() && since !== null) {
+        counted += now() - since;
+        since = null;
+      }
+    },
+    take(): number {
+      const time = now();
+      const total = counted + (since === null ? 0 : time - since);
+      counted = 0;
+      if (since !== null) since = time;
+      return Math.min(MAX_ENGAGEMENT_MS, Math.max(1, Math.round(total)));
+    },
+  };
+}
+
 let instance: Analytics | null = null;
 
 /** The page's one analytics queue, created on first use. */
 function browserAnalytics(): Analytics {
   if (instance) return instance;
+  const clock = createEngagementClock(
+    () => performance.now(),
+    () => document.visibilityState === "visible",
+  );
   const created = createAnalytics({
     fetch: (url, init) => window.fetch(url, init),
     sendBeacon: navigator.sendBeacon ? (url, data) => navigator.sendBeacon(url, data) : undefined,
     setTimeout: (callback, ms) => window.setTimeout(callback, ms),
     clearTimeout: (handle) => window.clearTimeout(handle as number),
+    session: currentSessionId,
+    engagement: clock.take,
   });
   const onHide = () => created.flushOnExit();
   window.addEventListener("pagehide", onHide);
   document.addEventListener("visibilitychange", () => {
+    clock.update();
     if (document.visibilityState === "hidden") onHide();
   });
   instance = created;

@@ -94,8 +94,13 @@ export function ThankYouPage({
   target,
   returnUrl,
   email,
+  leadId,
   copy: t,
-}: ThankYou & { email: EmailHandOff; copy: ThankYouCopy }) {
+}: Omit<ThankYou, "campaign" | "sessionId"> & {
+  email: EmailHandOff;
+  leadId: string | null;
+  copy: ThankYouCopy;
+}) {
   const { counting } = useUi();
   const { remaining, state, stop } = useRedirectCountdown(REDIRECT_DELAY_SECONDS, target);
   const hydrated = useHydrated();
@@ -144,7 +149,8 @@ export function ThankYouPage({
   const again = hydrated && (state === "handedOff" || state === "returned");
 
   return (
-    <section className={section}>
+    // A pixel added here later reads the lead's id, so Meta counts its Lead and ours once.
+    <section className={section} data-lead-id={leadId ?? undefined}>
       <Icon aria-hidden="true" className="size-14 text-road-600 dark:text-road-500" />
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
         {t.heading[cta]}

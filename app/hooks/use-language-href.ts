@@ -4,7 +4,7 @@ import { type Locale, pathInLocale } from "~/shared/locale";
 
 /**
  * Where a language link leads as the server renders it: this page in `locale`, with the URL's
- * campaign (shared/campaign-query.ts, worked out by the root loader), so the switch keeps it with
+ * campaign (shared/campaign.ts, worked out by the root loader), so the switch keeps it with
  * JavaScript off. The render cache keys pages by that campaign (document/render-cache.server.ts).
  * With JavaScript the click listener puts the page's whole query and hash on it
  * (shared/link-clicks.ts, languageHref).

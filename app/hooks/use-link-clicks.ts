@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { type MutableRefObject, useEffect } from "react";
 import { track } from "~/browser/analytics.client";
-import type { Attribution } from "~/shared/attribution";
+import type { Visit } from "~/hooks/use-visit";
 import { rememberLanguageChoice } from "~/shared/language-cookie";
 import {
   DISMISS,
@@ -16,11 +16,11 @@ import {
 
 /**
  * One listener for every link on the page: reports the clicks links ask to report, corrects
- * lead links to the visit's source, and sends static page links through the router. It runs
+ * lead links to the visit's campaign and session, and sends static page links through the router. It runs
  * after React's own handlers, so a router <Link> has already claimed its click. It also works
  * the language offer's two controls, which sit in a static part (document/static-parts.ts).
  */
-export function useLinkClicks(visit: MutableRefObject<Attribution>): void {
+export function useLinkClicks(visit: MutableRefObject<Visit>): void {
   const navigate = useNavigate();
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
@@ -39,7 +39,7 @@ export function useLinkClicks(visit: MutableRefObject<Attribution>): void {
         const href = link.getAttribute("href") ?? "";
         const corrected = leadHrefForVisit(
           href,
-          { source: visit.current.source, pathname },
+          { ...visit.current, pathname },
           origin,
         );
         if (corrected !== href) link.setAttribute("href", corrected);

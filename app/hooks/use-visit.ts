@@ -1,53 +1,75 @@
 import { useLocation } from "@remix-run/react";
 import { type MutableRefObject, useEffect, useRef } from "react";
 import { setAnalyticsContext, track } from "~/browser/analytics.client";
+import { noteVisitCampaignSent, visitSession } from "~/browser/session";
 import {
-  type Attribution,
-  attributionFrom,
-  DIRECT,
-  parseStoredAttribution,
-} from "~/shared/attribution";
+  type Campaign,
+  campaignDetails,
+  campaignFrom,
+  campaignQuery,
+  isTagged,
+  leadSource,
+  parseStoredCampaign,
+} from "~/shared/campaign";
 import type { Locale } from "~/shared/locale";
 
-const STORAGE_KEY = "darb:attribution";
+const STORAGE_KEY = "darb:campaign";
 
-/** From this URL when it has a source, else what this tab arrived with; the URL's is kept. */
-function visitAttribution(search: string): Attribution {
-  const fromUrl = attributionFrom(new URLSearchParams(search));
+/** From this URL when it is tagged, else what this tab arrived with; the URL's is kept. */
+function visitCampaign(search: string): Campaign {
+  const fromUrl = campaignFrom(new URLSearchParams(search));
   try {
-    if (fromUrl.source !== DIRECT.source) {
+    if (isTagged(fromUrl)) {
       sessionStorage.setItem(STORAGE_KEY, JSON.stringify(fromUrl));
       return fromUrl;
     }
-    return parseStoredAttribution(sessionStorage.getItem(STORAGE_KEY)) ?? DIRECT;
+    return parseStoredCampaign(sessionStorage.getItem(STORAGE_KEY)) ?? fromUrl;
   } catch {
-    // Storage blocked (privacy mode, a sandboxed frame): the URL's attribution is all there is.
+    // Storage blocked (privacy mode, a sandboxed frame): the URL's campaign is all there is.
     return fromUrl;
   }
 }
 
+export type Visit = { campaign: Campaign; session: string };
+
 /**
- * The visit: its campaign source (sessionStorage, no cookies; the server renders links from the
- * URL alone, so they work without JavaScript) and a page_view for the first page and every route
- * change, with the source and the page's language on every event. /sitemap.xml is a resource
- * route: it never renders, so it never counts.
+ * The visit: its campaign (sessionStorage, no cookies; the server renders links from the URL
+ * alone, so they work without JavaScript), its GA4 session (browser/session.ts), and for the
+ * first page and every route change a page_view, preceded by campaign_details when the session
+ * has not yet had this campaign's (GA4 gives Measurement Protocol sessions no campaign
+ * otherwise: docs/analytics.md). /sitemap.xml is a resource route: it never renders.
  *
- * The source is kept in a ref for the click listener to read: nothing on screen shows it, and
+ * The visit is kept in a ref for the click listener to read: nothing on screen shows it, and
  * as React state it re-rendered the whole page once more right after hydration.
  */
-export function useVisit(language: Locale): MutableRefObject<Attribution> {
+export function useVisit(language: Locale): MutableRefObject<Visit> {
   const { pathname, search } = useLocation();
-  const visit = useRef<Attribution>(DIRECT);
+  const visit = useRef<Visit>({ campaign: {}, session: "" });
+  // The page before this one, for page_referrer: another site's (document.referrer) at first.
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    const attribution = visitAttribution(search);
-    visit.current = attribution;
+    const campaign = visitCampaign(search);
+    const session = visitSession();
+    visit.current = { campaign, session: session.id };
     setAnalyticsContext({
-      source: attribution.source,
-      medium: attribution.medium,
-      campaign: attribution.campaign,
+      source: leadSource(campaign),
+      medium: campaign.utm_medium,
+      campaign: campaign.utm_campaign,
       language,
     });
-    track("page_view", { page_location: `${pathname}${search}`, page_title: document.title });
+    const details = campaignDetails(campaign);
+    const query = campaignQuery(campaign);
+    if (Object.keys(details).length > 0 && session.details !== query) {
+      track("campaign_details", details);
+      noteVisitCampaignSent(query);
+    }
+    const location = `${window.location.origin}${pathname}${search}`;
+    track("page_view", {
+      page_location: location,
+      page_referrer: previous.current ?? (document.referrer || undefined),
+      page_title: document.title,
+    });
+    previous.current = location;
   }, [pathname, search, language]);
   return visit;
 }

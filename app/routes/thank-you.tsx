@@ -11,7 +11,6 @@ import { recordLead } from "~/server/leads.server";
 import { defaultTarget, readThankYou } from "~/server/redirect.server";
 import { requestContext } from "~/server/request-context.server";
 import { mayTrack } from "~/server/visitor.server";
-import { attributionFrom } from "~/shared/attribution";
 import { localeOfPath, localePath } from "~/shared/locale";
 import { planMessages } from "~/shared/plans";
 import type { RouteHandle } from "~/shared/route-handle";
@@ -29,22 +28,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...copy.contact,
     planMessages: planMessages(copy.plans),
   };
-  const result = readThankYou(url.searchParams, targets);
-  const { medium, campaign } = attributionFrom(url.searchParams);
+  const { campaign, sessionId, ...result } = readThankYou(url.searchParams, targets);
   // Count the lead on the server so it counts with JavaScript off; never for a prefetch, a
   // client-side data request (Remix strips `_data` from the URL, but browsers say what they
   // fetch in Sec-Fetch-Dest), a bot, or a browser that asked not to be tracked.
   const dest = request.headers.get("sec-fetch-dest");
   const isDocument = dest === null || dest === "document";
+  let leadId: string | null = null;
   if (result.cta && isDocument && !isPrefetch(request) && mayTrack(request.headers)) {
-    recordLead(requestContext(context), request, {
+    const lead = recordLead(requestContext(context), request, {
       cta: result.cta,
-      source: result.source,
-      plan: result.plan,
-      medium,
       campaign,
+      plan: result.plan,
       language: locale,
+      sessionId,
+      fromPath: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
     });
+    leadId = lead.id ?? null;
   }
   // The title names the step that is left, like the page's heading.
   const head = headFor(
@@ -64,6 +64,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       returnUrl: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
       head,
       email,
+      // The counted lead's id: a Meta pixel added to this page can use it as its eventID.
+      leadId,
       copy: copy.thankYou,
     },
     {

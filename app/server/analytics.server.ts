@@ -1,198 +1,134 @@
 /**
  * Where events leave the site: the GA4 Measurement Protocol when it is configured, else one JSON
- * line per event on stdout. Recording never waits for GA4: events go into a queue bounded in
- * batches and in size (retries waiting for their backoff included) that is drained in the
- * background, with a 2 s timeout per call and the product's retry backoff (docs/product.md). Every event recorded is
- * in the end counted as sent or as dropped; on shutdown the queue gets a deadline.
+ * line per event on stdout; and, opted in, a Lead for each counted lead to Meta's Conversions
+ * API. Each destination has its own outbox (app/server/outbox.server.ts): recording never waits,
+ * and every event is in the end counted as sent, dropped or unconfirmed.
  */
 
 import type { Config } from "~/server/config.server";
-import { postJson } from "~/server/http-post.server";
+import { type MetaLead, metaLeadDelivery } from "~/server/meta-capi.server";
+import { createOutbox, type Delivery, type OutboxStats, type Post } from "~/server/outbox.server";
 import type { Visitor } from "~/server/visitor.server";
 import type { EventParams } from "~/shared/analytics-events";
-import { MAX_RETRIES, retryDelay } from "~/shared/backoff";
 
 export type OutboundEvent = { name: string; params: EventParams };
 
-export type SinkStats = {
-  recorded: number;
-  sent: number;
-  retried: number;
-  dropped: number;
-  queued: number;
-};
+/** GA4's counters under their own names; Meta's, when it is configured, as meta_*. */
+export type SinkStats = OutboxStats & Partial<Record<`meta_${keyof OutboxStats}`, number>>;
 
-type Batch = {
-  /** The request body, serialised once: what memory the queue holds is what it will send. */
-  body: string;
-  events: number;
-  attempt: number;
-  /** Counted as dropped at a shutdown deadline while its call was still out. */
-  abandoned: boolean;
+export type Recording = {
+  /** The GA4 session: the browser's (its batch, or a lead link's `sid`), else the visitor's. */
+  sessionId?: string;
+  /** A counted lead: what Meta's Lead is made of. */
+  lead?: MetaLead;
 };
 
 export type Sink = {
-  record: (visitor: Visitor, events: OutboundEvent[]) => void;
-  /**
-   * Sends what is queued now (retries waiting for their backoff too, once) and what is recorded
-   * meanwhile, without retrying failures, waiting at most `deadlineMs`. If that runs out, the
-   * sink closes: calls still out are abandoned and, like the queue, counted as dropped.
-   */
+  record: (visitor: Visitor, events: OutboundEvent[], recording?: Recording) => void;
+  /** Flushes every destination within `deadlineMs` (outbox.server.ts's flush). */
   flush: (deadlineMs: number) => Promise<void>;
-  /** Closes at once: what is queued or out is counted as dropped, and so is anything later. */
+  /** Closes at once: what is queued is counted as dropped, what is out as unconfirmed. */
   close: () => void;
   stats: () => SinkStats;
 };
 
-const BATCH_LIMIT = 25;
-const CALL_TIMEOUT_MS = 2000;
-const MAX_QUEUED_BATCHES = 2000;
 /**
- * Batches are counted and weighed: 2000 full 16 KB batches would be 32 MB of JSON (and, kept as
- * objects, more than 40 MB of heap). 4 MB holds about 10,000 leads or 300 full browser batches.
+ * A place events are sent: what to post for what was recorded (nothing, for what it does not
+ * take), and whether it drops a repeated event itself, which makes sending one again safe.
  */
-const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
-const CONCURRENCY = 4;
+export type Destination = {
+  deduplicates: boolean;
+  deliveries: (visitor: Visitor, events: OutboundEvent[], recording: Recording) => Delivery[];
+};
+
+const GA4_BATCH_LIMIT = 25;
+
+/**
+ * GA4: each visitor's events under its client_id, 25 to a call. GA4 keeps every copy it is
+ * given, so a call that may have arrived is never sent again.
+ */
+export function ga4Destination(
+  ga: NonNullable<Config["ga"]>,
+  endpoint: string,
+  now: () => number,
+): Destination {
+  const url = new URL(endpoint);
+  url.searchParams.set("measurement_id", ga.measurementId);
+  url.searchParams.set("api_secret", ga.apiSecret);
+  return {
+    deduplicates: false,
+    deliveries(visitor, events) {
+      const calls: Delivery[] = [];
+      for (let start = 0; start < events.length; start += GA4_BATCH_LIMIT) {
+        const slice = events.slice(start, start + GA4_BATCH_LIMIT);
+        const body = JSON.stringify({
+          client_id: visitor.clientId,
+          timestamp_micros: now() * 1000,
+          events: slice,
+        });
+        calls.push({ url, body, events: slice.length });
+      }
+      return calls;
+    },
+  };
+}
+
+/** Meta: a Lead for a counted lead and nothing else. Its event_id makes a repeat harmless. */
+export function metaDestination(meta: NonNullable<Config["meta"]>): Destination {
+  return {
+    deduplicates: true,
+    deliveries: (_visitor, _events, { lead }) => (lead ? [metaLeadDelivery(meta, lead)] : []),
+  };
+}
 
 type SinkOptions = {
   ga: Config["ga"];
   endpoint: string;
+  meta?: Config["meta"];
   /** Resolves with the status code; rejects on network errors, timeouts and `signal`. */
-  post?: (url: URL, body: string, timeoutMs: number, signal?: AbortSignal) => Promise<number>;
+  post?: Post;
   writeLine?: (line: string) => void;
   now?: () => number;
 };
 
 export function createSink(options: SinkOptions): Sink {
-  const post = options.post ?? postJson;
   const writeLine = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
   const now = options.now ?? Date.now;
-  const stats: SinkStats = { recorded: 0, sent: 0, retried: 0, dropped: 0, queued: 0 };
-  const queue: Batch[] = [];
-  const waiting = new Map<NodeJS.Timeout, Batch>();
-  const inFlight = new Map<Promise<void>, { batch: Batch; abort: AbortController }>();
-  /** Size of what is held in the queue, waiting for a retry, or out (JSON characters). */
-  let heldBytes = 0;
-  /** Flushing: failures are dropped, not retried. */
-  let closing = false;
-  /** Closed: nothing more is sent. */
-  let closed = false;
+  const ga = options.ga
+    ? {
+        destination: ga4Destination(options.ga, options.endpoint, now),
+        outbox: createOutbox({ deduplicates: false, post: options.post }),
+      }
+    : null;
+  const meta = options.meta
+    ? {
+        destination: metaDestination(options.meta),
+        outbox: createOutbox({ deduplicates: true, post: options.post }),
+      }
+    : null;
+  // Without GA4 the lines on stdout are the record: written is sent.
+  const logged = { recorded: 0, sent: 0 };
 
-  function decorate(visitor: Visitor, event: OutboundEvent): OutboundEvent {
+  function decorate(event: OutboundEvent, sessionId: string): OutboundEvent {
     return {
       name: event.name,
       params: {
         ...event.params,
-        session_id: visitor.sessionId,
+        session_id: sessionId,
+        // The server sees no page: 1 ms marks the visitor active without inventing engagement.
         engagement_time_msec: event.params.engagement_time_msec ?? 1,
       },
     };
   }
 
-  function release(batch: Batch) {
-    heldBytes -= batch.body.length;
-  }
-
-  function drop(batch: Batch) {
-    stats.dropped += batch.events;
-    release(batch);
-  }
-
-  function url(): URL | null {
-    const ga = options.ga;
-    if (!ga) return null;
-    const target = new URL(options.endpoint);
-    target.searchParams.set("measurement_id", ga.measurementId);
-    target.searchParams.set("api_secret", ga.apiSecret);
-    return target;
-  }
-
-  async function send(batch: Batch, abort: AbortController): Promise<void> {
-    const target = url();
-    if (!target) return drop(batch);
-    let retry = false;
-    try {
-      const status = await post(target, batch.body, CALL_TIMEOUT_MS, abort.signal);
-      if (batch.abandoned) return;
-      if (status >= 200 && status < 300) {
-        stats.sent += batch.events;
-        release(batch);
-        return;
-      }
-      retry = status >= 500 || status === 429;
-    } catch {
-      if (batch.abandoned) return;
-      retry = true;
-    }
-    if (!retry || closing || batch.attempt >= MAX_RETRIES) return drop(batch);
-    batch.attempt += 1;
-    stats.retried += 1;
-    const timer = setTimeout(() => {
-      waiting.delete(timer);
-      requeue(batch);
-    }, retryDelay(batch.attempt));
-    timer.unref();
-    waiting.set(timer, batch);
-  }
-
-  function pump() {
-    while (!closed && inFlight.size < CONCURRENCY && queue.length > 0) {
-      const batch = queue.shift() as Batch;
-      stats.queued = queue.length;
-      const abort = new AbortController();
-      const task: Promise<void> = send(batch, abort).finally(() => {
-        inFlight.delete(task);
-        pump();
-      });
-      inFlight.set(task, { batch, abort });
-    }
-  }
-
-  /** A retry whose backoff is over goes back in line, if there is room. */
-  function requeue(batch: Batch) {
-    if (closed || queue.length >= MAX_QUEUED_BATCHES) return drop(batch);
-    queue.push(batch);
-    stats.queued = queue.length;
-    pump();
-  }
-
-  function accept(batch: Batch) {
-    const full =
-      queue.length + waiting.size >= MAX_QUEUED_BATCHES ||
-      heldBytes + batch.body.length > MAX_QUEUED_BYTES;
-    if (closed || full) {
-      stats.dropped += batch.events;
-      return;
-    }
-    heldBytes += batch.body.length;
-    queue.push(batch);
-    stats.queued = queue.length;
-    pump();
-  }
-
-  function close() {
-    if (closed) return;
-    closed = true;
-    closing = true;
-    for (const [timer, batch] of waiting) {
-      clearTimeout(timer);
-      drop(batch);
-    }
-    waiting.clear();
-    for (const batch of queue.splice(0)) drop(batch);
-    stats.queued = 0;
-    for (const { batch, abort } of inFlight.values()) {
-      batch.abandoned = true;
-      drop(batch);
-      abort.abort();
-    }
-  }
-
   return {
-    record(visitor, events) {
-      stats.recorded += events.length;
-      const decorated = events.map((event) => decorate(visitor, event));
-      if (!options.ga) {
+    record(visitor, events, recording = {}) {
+      const sessionId = recording.sessionId ?? visitor.sessionId;
+      const decorated = events.map((event) => decorate(event, sessionId));
+      if (ga) {
+        for (const call of ga.destination.deliveries(visitor, decorated, recording))
+          ga.outbox.send(call);
+      } else {
         for (const event of decorated) {
           writeLine(
             JSON.stringify({
@@ -203,59 +139,34 @@ export function createSink(options: SinkOptions): Sink {
             }),
           );
         }
-        stats.sent += decorated.length;
-        return;
+        logged.recorded += decorated.length;
+        logged.sent += decorated.length;
       }
-      for (let start = 0; start < decorated.length; start += BATCH_LIMIT) {
-        const slice = decorated.slice(start, start + BATCH_LIMIT);
-        accept({
-          body: JSON.stringify({
-            client_id: visitor.clientId,
-            timestamp_micros: now() * 1000,
-            events: slice,
-          }),
-          events: slice.length,
-          attempt: 0,
-          abandoned: false,
-        });
+      if (meta) {
+        for (const call of meta.destination.deliveries(visitor, decorated, recording))
+          meta.outbox.send(call);
       }
     },
 
     async flush(deadlineMs) {
-      if (closed) return;
-      closing = true;
-      // Retries still waiting go out now, once, instead of after their backoff.
-      for (const [timer, batch] of waiting) {
-        clearTimeout(timer);
-        queue.push(batch);
-      }
-      waiting.clear();
-      stats.queued = queue.length;
-      pump();
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<"deadline">((resolve) => {
-        timer = setTimeout(() => resolve("deadline"), deadlineMs);
-        timer.unref();
-      });
-      const drained = (async () => {
-        while (queue.length > 0 || inFlight.size > 0) {
-          pump();
-          await Promise.race(inFlight.keys());
-        }
-        return "drained" as const;
-      })();
-      const outcome = await Promise.race([drained, deadline]);
-      clearTimeout(timer);
-      if (outcome === "deadline") {
-        close();
-        // Abandoned calls settle at once once aborted; let them, so nothing is left running.
-        await Promise.allSettled(inFlight.keys());
-      }
+      await Promise.all([ga?.outbox.flush(deadlineMs), meta?.outbox.flush(deadlineMs)]);
     },
 
-    close,
+    close() {
+      ga?.outbox.close();
+      meta?.outbox.close();
+    },
 
-    stats: () => ({ ...stats }),
+    stats() {
+      const own: OutboxStats = ga
+        ? ga.outbox.stats()
+        : { ...logged, retried: 0, dropped: 0, unconfirmed: 0, queued: 0 };
+      if (!meta) return own;
+      const prefixed = Object.fromEntries(
+        Object.entries(meta.outbox.stats()).map(([name, value]) => [`meta_${name}`, value]),
+      );
+      return { ...own, ...prefixed };
+    },
   };
 }
 

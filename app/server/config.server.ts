@@ -24,6 +24,8 @@ export type Config = {
   betaClosesAt: Date | null;
   ga: { measurementId: string; apiSecret: string } | null;
   gaEndpoint: string;
+  /** Meta's Conversions API, opt-in: a Lead for every generate_lead (docs/analytics.md). */
+  meta: { pixelId: string; accessToken: string; endpoint: string } | null;
   /** Null means a random salt per process: private, but visitors are not joined across instances. */
   analyticsSalt: string | null;
   /** How many proxies (load balancers) in front of us append to X-Forwarded-For. */
@@ -47,6 +49,8 @@ export const SAMPLE_SETTINGS = {
 } as const;
 
 export const DEFAULT_GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
+/** The Graph API version is pinned here: Meta keeps each for about two years. */
+export const DEFAULT_META_ENDPOINT = "https://graph.facebook.com/v23.0";
 
 export class ConfigError extends Error {
   constructor(
@@ -269,16 +273,38 @@ export function isLoopbackHostname(hostname: string): boolean {
   return isIP(hostname) === 4 && hostname.startsWith("127.");
 }
 
-function parseGaEndpoint(env: Env): string {
-  const url = parseUrl(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT, false);
-  // Plain http only to a stand-in on this machine; real traffic carries the API secret.
+/** An analytics endpoint: plain http only to a stand-in on this machine (real calls carry secrets). */
+function parseEndpoint(env: Env, name: string, fallback: string, base = false): string {
+  const url = parseUrl(env, name, fallback, false);
   if (url.protocol === "http:" && !isLoopbackHostname(url.hostname)) {
-    throw new ConfigError(
-      "GA_MP_ENDPOINT",
-      `must use https: unless it is on loopback, got ${shownUrl(url.href)}`,
-    );
+    throw new ConfigError(name, `must use https: unless it is on loopback, got ${shownUrl(url.href)}`);
+  }
+  // A base the pixel's path is added to: a query or fragment would end up in the middle.
+  if (base && (url.search || url.hash)) {
+    throw new ConfigError(name, `must have no query or fragment, got ${shownUrl(url.href)}`);
   }
   return url.href;
+}
+
+function parseMeta(env: Env): Config["meta"] {
+  const pixelId = read(env, "META_PIXEL_ID");
+  const accessToken = read(env, "META_ACCESS_TOKEN");
+  const endpoint = parseEndpoint(env, "META_CAPI_ENDPOINT", DEFAULT_META_ENDPOINT, true);
+  if (!pixelId && !accessToken) return null;
+  if (!pixelId) throw new ConfigError("META_PIXEL_ID", "must be set when META_ACCESS_TOKEN is");
+  if (!accessToken)
+    throw new ConfigError("META_ACCESS_TOKEN", "must be set when META_PIXEL_ID is");
+  if (!/^[0-9]{5,20}$/.test(pixelId)) {
+    throw new ConfigError("META_PIXEL_ID", `must be the pixel's 5 to 20 digits, got ${shown(pixelId)}`);
+  }
+  // Never echo a token into logs.
+  if (!/^[A-Za-z0-9_|-]{20,512}$/.test(accessToken)) {
+    throw new ConfigError(
+      "META_ACCESS_TOKEN",
+      "must be 20 to 512 letters, digits, '_', '-' or '|' (the token Events Manager gives)",
+    );
+  }
+  return { pixelId, accessToken, endpoint: endpoint.replace(/\/+$/, "") };
 }
 
 function parseSalt(env: Env): string | null {
@@ -329,7 +355,8 @@ export function parseConfig(env: Env): Config {
     demoUrl: parseUrl(env, "DEMO_URL", SAMPLE_SETTINGS.DEMO_URL, true).href,
     betaClosesAt: parseBetaClosesAt(env),
     ga: parseGa(env),
-    gaEndpoint: parseGaEndpoint(env),
+    gaEndpoint: parseEndpoint(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT),
+    meta: parseMeta(env),
     analyticsSalt: parseSalt(env),
     trustProxy: parseTrustProxy(env),
     renderCache: parseRenderCache(env),

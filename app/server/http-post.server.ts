@@ -8,8 +8,23 @@ const agents = {
 };
 
 /**
- * POSTs JSON and resolves with the status code, or rejects after `timeoutMs` in all, or as soon
- * as `signal` aborts. Node's own client on purpose: Remix's installGlobals swaps the global fetch for a
+ * A call that failed without an answer. `bodySent` says whether the whole request had been
+ * handed to the network first: then the other side may have taken it, and only a destination
+ * that drops repeats itself may be sent it again (app/server/outbox.server.ts).
+ */
+export class PostError extends Error {
+  constructor(
+    message: string,
+    readonly bodySent: boolean,
+  ) {
+    super(message);
+    this.name = "PostError";
+  }
+}
+
+/**
+ * POSTs JSON and resolves with the status code, or rejects with a PostError after `timeoutMs`
+ * in all, or as soon as `signal` aborts. Node's own client on purpose: Remix's installGlobals swaps the global fetch for a
  * polyfill whose abort path throws an unhandled rejection when a timed-out call is cancelled,
  * which would end the process.
  */
@@ -21,9 +36,15 @@ export function postJson(
 ): Promise<number> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
-      reject(new Error("aborted"));
+      reject(new PostError("aborted", false));
       return;
     }
+    // Node emits "finish" once the whole request has been written to the socket.
+    let bodySent = false;
+    const fail = (error: Error) => {
+      done();
+      reject(new PostError(error.message, bodySent));
+    };
     const secure = url.protocol === "https:";
     const onAbort = () => request.destroy(new Error("aborted"));
     const done = () => {
@@ -43,10 +64,7 @@ export function postJson(
           done();
           resolve(response.statusCode ?? 0);
         });
-        response.on("error", (error) => {
-          done();
-          reject(error);
-        });
+        response.on("error", fail);
       },
     );
     const timer = setTimeout(
@@ -54,10 +72,10 @@ export function postJson(
       timeoutMs,
     );
     signal?.addEventListener("abort", onAbort, { once: true });
-    request.on("error", (error) => {
-      done();
-      reject(error);
+    request.on("finish", () => {
+      bodySent = true;
     });
+    request.on("error", fail);
     request.end(body);
   });
 }

@@ -2,11 +2,20 @@
  * Turns requests into recorded events: the browser's batches from /api/events, and the leads
  * that /thank-you records on the server, so that they count with JavaScript off or blocked.
  */
+import { randomUUID } from "node:crypto";
+import type { OutboundEvent } from "~/server/analytics.server";
 import { getConfig } from "~/server/config.server";
 import type { LeadVerdict } from "~/server/limits.server";
 import type { RequestContext } from "~/server/request-context.server";
 import { type Visitor, visitorFor } from "~/server/visitor.server";
-import type { ClientEvent } from "~/shared/analytics-events";
+import { type ClientEvent, LIMITS } from "~/shared/analytics-events";
+import {
+  CLICK_IDS,
+  type Campaign,
+  campaignDetails,
+  leadSource,
+  setCampaign,
+} from "~/shared/campaign";
 import type { CtaType } from "~/shared/cta";
 import type { PlanId } from "~/shared/plans";
 
@@ -22,42 +31,91 @@ export const LEAD_VALUE = { currency: "AED", value: 0 } as const;
 
 export type Lead = {
   cta: CtaType;
-  source: string;
+  /** What the lead link carried of the visit's campaign (shared/campaign.ts). */
+  campaign: Campaign;
   /** The plan a plan's button asked about (shared/plans.ts), if any. */
   plan?: PlanId;
-  medium?: string;
-  campaign?: string;
   /** The page's language ("en", "ar"), as the browser's events carry it. */
   language?: string;
+  /** The browser's GA4 session id from the lead link (`sid`); else the visitor's own. */
+  sessionId?: string;
+  /** The page the visitor tapped on (a path on this site), for Meta's event_source_url. */
+  fromPath?: string;
 };
 
+export type LeadResult = {
+  verdict: LeadVerdict;
+  /** The counted lead's id (Meta's event_id), for a pixel on /thank-you to deduplicate with. */
+  id?: string;
+};
+
+/** What GA4 and Meta are told of a lead: its value, CTA, language, plan and whole campaign. */
+export function leadParams(lead: Lead): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    ...LEAD_VALUE,
+    lead_source: leadSource(lead.campaign),
+    cta: lead.cta,
+    ...(lead.language ? { language: lead.language } : {}),
+    ...(lead.plan ? { plan: lead.plan } : {}),
+    ...campaignDetails(lead.campaign),
+  };
+  // Click ids that fit GA4's 100 characters, for joining exports; Meta gets fbclid whole (fbc).
+  for (const name of CLICK_IDS) {
+    const value = lead.campaign[name];
+    if (value !== undefined && value.length <= LIMITS.paramValueLength) params[name] = value;
+  }
+  return params;
+}
+
+/** The absolute address of the page the lead came from, with the visit's campaign. */
+function pageUrl(lead: Lead): string {
+  const url = new URL(lead.fromPath ?? "/", getConfig().siteUrl);
+  const search = new URLSearchParams(url.search);
+  setCampaign(search, lead.campaign);
+  url.search = search.toString();
+  return url.href;
+}
+
 /**
- * Records `conversion` for every CTA and `generate_lead` for WhatsApp, e-mail and demo, unless
- * this visitor's same lead was counted in the last 30 minutes or its address has added all the
- * leads it may for now (server/limits.server.ts).
+ * Records, unless this visitor's same lead was counted in the last 30 minutes or its address
+ * has added all the leads it may for now (server/limits.server.ts): `campaign_details` when the
+ * visit was tagged (a visitor without JavaScript posts no events, so GA4 learns the campaign
+ * here), `conversion` for every CTA and `generate_lead` for WhatsApp, e-mail and demo, all on
+ * the visit's GA4 session; and for Meta, when configured, a Lead with the lead's id.
  */
-export function recordLead(context: RequestContext, request: Request, lead: Lead): LeadVerdict {
+export function recordLead(context: RequestContext, request: Request, lead: Lead): LeadResult {
   const visitor = visitorOf(context, request);
   // Asking about Plus, then Pro, is two leads (a marketer wants both plans' interest), as
   // WhatsApp then e-mail is; the same plan again within 30 minutes is the same lead.
   const verdict = context.services.limits.lead(
     visitor,
-    `${lead.cta}|${lead.source}|${lead.plan ?? ""}`,
+    `${lead.cta}|${leadSource(lead.campaign)}|${lead.plan ?? ""}`,
   );
-  if (verdict !== "counted") return verdict;
-  const params = {
-    ...LEAD_VALUE,
-    cta: lead.cta,
-    source: lead.source,
-    ...(lead.plan ? { plan: lead.plan } : {}),
-    ...(lead.medium ? { medium: lead.medium } : {}),
-    ...(lead.campaign ? { campaign: lead.campaign } : {}),
-    ...(lead.language ? { language: lead.language } : {}),
-  };
-  const events = [{ name: "conversion", params }];
-  if (lead.cta !== "link") events.push({ name: "generate_lead", params });
-  context.services.analytics.record(visitor, events);
-  return verdict;
+  if (verdict !== "counted") return { verdict };
+  const params = leadParams(lead);
+  const events: OutboundEvent[] = [];
+  const details = campaignDetails(lead.campaign);
+  if (Object.keys(details).length > 0) events.push({ name: "campaign_details", params: details });
+  events.push({ name: "conversion", params });
+  if (lead.cta === "link") {
+    context.services.analytics.record(visitor, events, { sessionId: lead.sessionId });
+    return { verdict };
+  }
+  events.push({ name: "generate_lead", params });
+  const id = randomUUID();
+  context.services.analytics.record(visitor, events, {
+    sessionId: lead.sessionId,
+    lead: {
+      id,
+      at: Date.now(),
+      pageUrl: pageUrl(lead),
+      address: visitor.address,
+      userAgent: request.headers.get("user-agent") ?? "",
+      fbclid: lead.campaign.fbclid,
+      details: params,
+    },
+  });
+  return { verdict, id };
 }
 
 /** Records a batch from the browser (the route has checked the visitor's limits). */
@@ -65,6 +123,7 @@ export function recordClientEvents(
   context: RequestContext,
   request: Request,
   events: ClientEvent[],
+  sessionId?: string,
 ): void {
-  context.services.analytics.record(visitorOf(context, request), events);
+  context.services.analytics.record(visitorOf(context, request), events, { sessionId });
 }

@@ -1,6 +1,6 @@
 import type { Copy } from "~/content/copy.server";
 import { getConfig } from "~/server/config.server";
-import { attributionFrom, campaignSearch } from "~/shared/attribution";
+import { campaignFrom, campaignQuery } from "~/shared/campaign";
 import { contactHref, resolveCta } from "~/shared/cta";
 import { eventAttributes } from "~/shared/link-clicks";
 import { type Locale, localePath } from "~/shared/locale";
@@ -10,7 +10,7 @@ const PLACEMENT = "not-found";
 /**
  * Where the 404 page leads a visitor whose campaign link was mistyped: the WhatsApp lead (through
  * /thank-you, reported like every lead link) and the landing page, both with the campaign read
- * from the URL, normalised, never echoed. Made on the server, so the links work without
+ * from the URL, cleaned and re-encoded, never echoed raw. Made on the server, so the links work without
  * JavaScript, and in a .server module: the route's browser code must reach no module the landing
  * page's does not share with it already, or the compiler splits `/`'s chunks further (+0.4 kB).
  */
@@ -20,7 +20,7 @@ export function notFoundLinks(
   copy: Pick<Copy, "contact"> & { chrome: Pick<Copy["chrome"], "notFound"> },
 ) {
   const config = getConfig();
-  const attribution = attributionFrom(url.searchParams);
+  const campaign = campaignFrom(url.searchParams);
   const site = {
     whatsappNumber: config.whatsappNumber,
     email: config.contactEmail,
@@ -32,14 +32,14 @@ export function notFoundLinks(
       href: contactHref("whatsapp", site, copy.contact),
       ctaType: "whatsapp",
     },
-    { source: attribution.source, returnUrl: url.pathname, placement: PLACEMENT, locale },
+    { campaign, returnUrl: url.pathname, placement: PLACEMENT, locale },
   );
   return {
     lead: {
       href: lead.href,
       attributes: lead.event ? eventAttributes(lead.event.name, PLACEMENT) : {},
     },
-    home: `${localePath(locale, "/")}${campaignSearch(attribution)}`,
+    home: `${localePath(locale, "/")}${campaignQuery(campaign)}`,
   };
 }
 

@@ -2,9 +2,10 @@
  * The rules that keep /thank-you from ever becoming an open redirect. Every address that leaves
  * here is rebuilt from configuration and parsed parts, never echoed from the query string.
  */
-import { attributionFrom } from "~/shared/attribution";
+import { SESSION_ID } from "~/shared/analytics-events";
+import { type Campaign, campaignFrom } from "~/shared/campaign";
 import { mailtoLink, whatsappLink } from "~/shared/contact-links";
-import { type CtaType, isCtaType } from "~/shared/cta";
+import { type CtaType, isCtaType, SESSION_PARAM } from "~/shared/cta";
 import { type PlanId, parsePlan } from "~/shared/plans";
 
 export type Targets = {
@@ -19,7 +20,10 @@ export type Targets = {
 
 export type ThankYou = {
   cta: CtaType | null;
-  source: string;
+  /** The visit's campaign, as the lead link carried it, cleaned. */
+  campaign: Campaign;
+  /** The browser's GA4 session (`sid`), when the link came with a well-formed one. */
+  sessionId?: string;
   /** The plan a plan's button asked about: a known id, else left out. */
   plan?: PlanId;
   /** Where the delayed redirect goes; null shows the thanks and the way back only. */
@@ -155,18 +159,19 @@ export function safeReturnUrl(raw: string | null): string {
 export function readThankYou(search: URLSearchParams, targets: Targets): ThankYou {
   const rawCta = search.get("cta");
   const cta = isCtaType(rawCta) ? rawCta : null;
-  // The same rule as the landing page's: `source`, else `utm_source`, else direct.
-  const { source } = attributionFrom(search);
+  const campaign = campaignFrom(search);
+  const sid = search.get(SESSION_PARAM);
+  const session = sid !== null && SESSION_ID.test(sid) ? { sessionId: sid } : {};
   const returnUrl = safeReturnUrl(search.get("returnUrl"));
   const plan = parsePlan(search.get("plan"));
-  if (!cta) return { cta: null, source, target: null, returnUrl };
+  if (!cta) return { cta: null, campaign, ...session, target: null, returnUrl };
   const target =
     cta === "email"
       ? defaultTarget("email", targets)
       : (planTarget(plan, cta, targets) ??
         safeRedirect(search.get("redirect"), cta, targets) ??
         defaultTarget(cta, targets));
-  return { cta, source, plan, target, returnUrl };
+  return { cta, campaign, ...session, plan, target, returnUrl };
 }
 
 /**

@@ -3,7 +3,7 @@ import { uiCopy } from "~/content/ui-copy.server";
 import { getConfig } from "~/server/config.server";
 import { suggestedLocale } from "~/server/language-hint.server";
 import { siteSettings } from "~/server/site.server";
-import { campaignOf } from "~/shared/campaign-query";
+import { campaignFrom, campaignQuery } from "~/shared/campaign";
 import { localeOfPath, otherLocale } from "~/shared/locale";
 import { choosePlatform } from "~/shared/platform";
 
@@ -24,6 +24,6 @@ export function rootData(request: Request) {
     // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
     platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
     // What the language links pass on of the URL (worked out here, so not in the bundle).
-    campaignQuery: campaignOf(url.searchParams).query,
+    campaignQuery: campaignQuery(campaignFrom(url.searchParams)),
   };
 }

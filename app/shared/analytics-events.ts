@@ -5,6 +5,7 @@
 
 /** What a browser may send. Leads are never among them: only the server records those. */
 export const CLIENT_EVENTS = [
+  "campaign_details",
   "page_view",
   "cta_click",
   "external_link_click",
@@ -23,6 +24,23 @@ export const LIMITS = {
   paramValueLength: 100,
 } as const;
 
+/** GA4's own longer limits for three page parameters (characters); every other value is 100. */
+const PARAM_VALUE_LENGTHS: Readonly<Record<string, number>> = {
+  page_location: 1000,
+  page_referrer: 420,
+  page_title: 300,
+};
+
+export function maxValueLength(name: string): number {
+  return PARAM_VALUE_LENGTHS[name] ?? LIMITS.paramValueLength;
+}
+
+/**
+ * A GA4 session id as the browser keeps it (shared/session.ts: the second the session began)
+ * or as the server derives it; carried on lead links as `sid`.
+ */
+export const SESSION_ID = /^[0-9]{1,20}$/;
+
 export type ParamValue = string | number | boolean;
 export type EventParams = Record<string, ParamValue>;
 export type ClientEvent = { name: ClientEventName; params: EventParams };
@@ -30,13 +48,15 @@ export type ClientEvent = { name: ClientEventName; params: EventParams };
 const PARAM_NAME = /^[a-zA-Z][a-zA-Z0-9_]*$/;
 // GA4 reserves these prefixes; the server sets session_id itself.
 const RESERVED_PARAM = /^(google_|ga_|firebase_)|^session_id$/;
-const MAX_ENGAGEMENT_MS = 60 * 60 * 1000;
+export const MAX_ENGAGEMENT_MS = 60 * 60 * 1000;
 
 export function isClientEventName(value: unknown): value is ClientEventName {
   return typeof value === "string" && (CLIENT_EVENTS as readonly string[]).includes(value);
 }
 
-type Result = { ok: true; events: ClientEvent[] } | { ok: false; error: string };
+type Result =
+  | { ok: true; events: ClientEvent[]; sessionId?: string }
+  | { ok: false; error: string };
 
 function checkParams(
   raw: unknown,
@@ -60,10 +80,10 @@ function checkParams(
       return { ok: false, error: `${where} has a parameter name that is not allowed` };
     }
     if (typeof value === "string") {
-      if (value.length > LIMITS.paramValueLength) {
+      if (value.length > maxValueLength(name)) {
         return {
           ok: false,
-          error: `${where}.params.${name} is longer than ${LIMITS.paramValueLength} characters`,
+          error: `${where}.params.${name} is longer than ${maxValueLength(name)} characters`,
         };
       }
     } else if (typeof value === "number") {
@@ -80,12 +100,18 @@ function checkParams(
   return { ok: true, params };
 }
 
-/** Checks a parsed request body `{ events: [{ name, params }] }` against the rules above. */
+/**
+ * Checks a parsed request body `{ session_id?, events: [{ name, params }] }` against the rules
+ * above.
+ */
 export function validateBatch(body: unknown): Result {
   if (!body || typeof body !== "object" || Array.isArray(body)) {
     return { ok: false, error: "body must be a JSON object with an events array" };
   }
-  const events = (body as { events?: unknown }).events;
+  const { events, session_id: sessionId } = body as { events?: unknown; session_id?: unknown };
+  if (sessionId !== undefined && (typeof sessionId !== "string" || !SESSION_ID.test(sessionId))) {
+    return { ok: false, error: "session_id must be a string of at most 20 digits" };
+  }
   if (!Array.isArray(events) || events.length === 0) {
     return { ok: false, error: "events must be a non-empty array" };
   }
@@ -105,7 +131,7 @@ export function validateBatch(body: unknown): Result {
     if (!checked.ok) return checked;
     out.push({ name, params: checked.params });
   }
-  return { ok: true, events: out };
+  return sessionId === undefined ? { ok: true, events: out } : { ok: true, events: out, sessionId };
 }
 
 /** Trims what the browser is about to send so that the server never has to refuse it. */
@@ -116,7 +142,14 @@ export function fitParams(params: Record<string, ParamValue | undefined>): Event
     if (!PARAM_NAME.test(name) || name.length > LIMITS.paramNameLength || RESERVED_PARAM.test(name))
       continue;
     if (typeof value === "number" && !Number.isFinite(value)) continue;
-    out[name] = typeof value === "string" ? value.slice(0, LIMITS.paramValueLength) : value;
+    out[name] = typeof value === "string" ? cut(value, maxValueLength(name)) : value;
   }
   return out;
+}
+
+/** At most `max` UTF-16 units (GA4 counts characters so), never ending inside a surrogate pair. */
+export function cut(value: string, max: number): string {
+  if (value.length <= max) return value;
+  const end = /[\ud800-\udbff]/.test(value[max - 1] ?? "") ? max - 1 : max;
+  return value.slice(0, end);
 }

@@ -1,3 +1,4 @@
+import { type Campaign, setCampaign } from "~/shared/campaign";
 import { mailtoLink, whatsappLink } from "~/shared/contact-links";
 import { type Locale, localePath } from "~/shared/locale";
 import type { PlanId } from "~/shared/plans";
@@ -32,16 +33,24 @@ export function linkKind(href: string, external = false): LinkKind {
   return "internal";
 }
 
+/** The lead link's parameter for the visit's GA4 session id (browser/session.ts). */
+export const SESSION_PARAM = "sid";
+
+/**
+ * A lead link: /thank-you with the CTA, the visit's whole campaign (so the lead is attributed
+ * with JavaScript off too), the plan, where to go next and the way back.
+ */
 export function thankYouHref(params: {
   cta: CtaType;
-  source: string;
+  campaign: Campaign;
   plan?: PlanId;
   redirect?: string;
   returnUrl?: string;
   /** The page's language: the thank-you page speaks it too. */
   locale?: Locale;
 }): string {
-  const search = new URLSearchParams({ cta: params.cta, source: params.source });
+  const search = new URLSearchParams({ cta: params.cta });
+  setCampaign(search, params.campaign);
   if (params.plan) search.set("plan", params.plan);
   if (params.redirect) search.set("redirect", params.redirect);
   if (params.returnUrl && params.returnUrl !== "/") search.set("returnUrl", params.returnUrl);
@@ -64,7 +73,7 @@ const clip = (value: string) => value.slice(0, MAX_PARAM);
 
 export function resolveCta(
   cta: CtaSpec,
-  context: { source: string; returnUrl: string; placement: string; locale?: Locale },
+  context: { campaign: Campaign; returnUrl: string; placement: string; locale?: Locale },
 ): ResolvedCta {
   const kind = linkKind(cta.href, cta.external);
   const thankYou = cta.useThankYouPage ?? true;
@@ -76,7 +85,7 @@ export function resolveCta(
         href: thankYou
           ? thankYouHref({
               cta: "email",
-              source: context.source,
+              campaign: context.campaign,
               returnUrl: context.returnUrl,
               locale: context.locale,
             })
@@ -90,7 +99,7 @@ export function resolveCta(
         href: thankYou
           ? thankYouHref({
               cta: cta.ctaType === "email" ? "link" : cta.ctaType,
-              source: context.source,
+              campaign: context.campaign,
               plan: cta.plan,
               redirect: cta.href,
               returnUrl: context.returnUrl,

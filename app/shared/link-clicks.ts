@@ -4,6 +4,8 @@
  * link on the page. A link says what it reports in data attributes set when it renders.
  */
 import { type ClientEventName, isClientEventName } from "~/shared/analytics-events";
+import { CAMPAIGN_PARAMS, type Campaign, setCampaign } from "~/shared/campaign";
+import { SESSION_PARAM } from "~/shared/cta";
 import { basePath, isLocale, localeOfPath, pathInLocale } from "~/shared/locale";
 
 const EVENT = "data-event";
@@ -71,13 +73,14 @@ export function leavesPage(event: LinkEvent): boolean {
 }
 
 /**
- * A lead link carries the visit's source. The server renders it from the URL alone; a visitor
- * who arrived from Instagram and came back to a bare URL in the same tab still counts as
- * Instagram, so the link is corrected at the click, before the browser follows it.
+ * A lead link carries the visit's campaign and GA4 session. The server renders it from the URL
+ * alone; a visitor who arrived from Instagram and came back to a bare URL in the same tab still
+ * counts for Instagram, and the lead joins the session the landing page began, so the link is
+ * corrected at the click, before the browser follows it.
  */
 export function leadHrefForVisit(
   href: string,
-  visit: { source: string; pathname: string },
+  visit: { campaign: Campaign; session: string; pathname: string },
   origin: string,
 ): string {
   let url: URL;
@@ -87,11 +90,19 @@ export function leadHrefForVisit(
     return href;
   }
   if (url.origin !== origin || basePath(url.pathname) !== "/thank-you") return href;
-  url.searchParams.set("source", visit.source);
-  // The way back is the page the click came from (a kept part may have been rendered for another).
-  if (visit.pathname === "/") url.searchParams.delete("returnUrl");
-  else url.searchParams.set("returnUrl", visit.pathname);
-  const corrected = `${url.pathname}${url.search}${url.hash}`;
+  const search = new URLSearchParams();
+  const cta = url.searchParams.get("cta");
+  if (cta !== null) search.set("cta", cta);
+  setCampaign(search, visit.campaign);
+  if (visit.session) search.set(SESSION_PARAM, visit.session);
+  // The rest as it was (plan, redirect); the way back is the page the click came from (a kept
+  // part may have been rendered for another).
+  for (const [name, value] of url.searchParams) {
+    if (name === "cta" || name === "returnUrl" || name === SESSION_PARAM) continue;
+    if (!(CAMPAIGN_PARAMS as readonly string[]).includes(name)) search.append(name, value);
+  }
+  if (visit.pathname !== "/") search.set("returnUrl", visit.pathname);
+  const corrected = `${url.pathname}?${search}${url.hash}`;
   return corrected === href ? href : corrected;
 }
 
