@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   createAnalytics,
+  createEngagementClock,
   ENDPOINT,
   type QueuedEvent,
   type Transport,
@@ -270,7 +271,7 @@ describe("params", () => {
   it("trims params to GA4's limits before sending", () => {
     const { transport, fetch } = fakeTransport();
     const analytics = createAnalytics(transport);
-    analytics.setContext({ ga_session_id: "ctx", page_title: "t".repeat(150) });
+    analytics.setContext({ ga_session_id: "ctx", page_title: "t".repeat(350), medium: "m".repeat(150) });
     analytics.track(
       "cta_click",
       {
@@ -288,7 +289,13 @@ describe("params", () => {
       true,
     );
     const params = sentEvents(fetch, 0)[0]?.params;
-    expect(params).toEqual({ page_title: "t".repeat(100), label: "x".repeat(100), ok: true });
+    // page_title has GA4's own limit, 300; everything else 100.
+    expect(params).toEqual({
+      page_title: "t".repeat(300),
+      medium: "m".repeat(100),
+      label: "x".repeat(100),
+      ok: true,
+    });
   });
 });
 
@@ -413,5 +420,83 @@ describe("batches the server will accept", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe("the GA4 session and engagement time", () => {
+  it("sends each batch with its session's id, one session a batch", async () => {
+    const { transport, fetch } = fakeTransport();
+    let session = "1764000000";
+    const analytics = createAnalytics({ ...transport, session: () => session });
+    analytics.track("page_view", {});
+    analytics.track("cta_click", {});
+    session = "1764003600";
+    analytics.track("navigation_click", {});
+    await vi.advanceTimersByTimeAsync(1000);
+    const bodies = fetch.mock.calls.map(
+      ([, init]) => JSON.parse(String(init.body)) as { session_id?: string; events: QueuedEvent[] },
+    );
+    expect(bodies.map((body) => [body.session_id, body.events.map((event) => event.name)])).toEqual([
+      ["1764000000", ["page_view", "cta_click"]],
+      ["1764003600", ["navigation_click"]],
+    ]);
+  });
+
+  it("puts the engagement clock's reading on every event", async () => {
+    const { transport, fetch } = fakeTransport();
+    const readings = [812, 1];
+    const analytics = createAnalytics({ ...transport, engagement: () => readings.shift() ?? 0 });
+    analytics.track("campaign_details", { source: "instagram" });
+    analytics.track("page_view", {});
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(sentEvents(fetch, 0).map((event) => event.params.engagement_time_msec)).toEqual([812, 1]);
+  });
+});
+
+describe("createEngagementClock", () => {
+  it("counts foreground time since the previous reading, not time hidden", () => {
+    let now = 0;
+    let visible = true;
+    const clock = createEngagementClock(
+      () => now,
+      () => visible,
+    );
+    now = 1200;
+    expect(clock.take()).toBe(1200);
+    now = 1500;
+    visible = false;
+    clock.update();
+    now = 60_000;
+    visible = true;
+    clock.update();
+    now = 60_250;
+    // 300 ms before it was hidden and 250 ms since it came back; the hidden minute is not counted.
+    expect(clock.take()).toBe(550);
+  });
+
+  it("reads at least 1 ms (GA4 counts only engagement above 0) and at most an hour", () => {
+    let now = 0;
+    const clock = createEngagementClock(
+      () => now,
+      () => true,
+    );
+    now = 0;
+    expect(clock.take()).toBe(1);
+    now = 5 * 60 * 60 * 1000;
+    expect(clock.take()).toBe(60 * 60 * 1000);
+  });
+
+  it("starts at zero for a page that opened hidden", () => {
+    let now = 0;
+    let visible = false;
+    const clock = createEngagementClock(
+      () => now,
+      () => visible,
+    );
+    now = 10_000;
+    visible = true;
+    clock.update();
+    now = 10_400;
+    expect(clock.take()).toBe(400);
   });
 });

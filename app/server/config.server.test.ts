@@ -109,6 +109,15 @@ describe("parseConfig", () => {
     [{ GA_MEASUREMENT_ID: "UA-1234", GA_API_SECRET: "abcdefgh" }, "GA_MEASUREMENT_ID", /G-/],
     [{ GA_MP_ENDPOINT: "http://collector.example/mp" }, "GA_MP_ENDPOINT", /loopback/],
     [{ ANALYTICS_SALT: "short" }, "ANALYTICS_SALT", /16 characters/],
+    [{ META_PIXEL_ID: "123456789012345" }, "META_ACCESS_TOKEN", /must be set/],
+    [{ META_ACCESS_TOKEN: "EAAB_test_token_0123456789" }, "META_PIXEL_ID", /must be set/],
+    [
+      { META_PIXEL_ID: "pixel-1", META_ACCESS_TOKEN: "EAAB_test_token_0123456789" },
+      "META_PIXEL_ID",
+      /digits/,
+    ],
+    [{ META_CAPI_ENDPOINT: "http://graph.example/v23.0" }, "META_CAPI_ENDPOINT", /loopback/],
+    [{ META_CAPI_ENDPOINT: "https://graph.example/v23.0?x=1" }, "META_CAPI_ENDPOINT", /query/],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY", /number of proxies/],
     [{ RENDER_CACHE: "false" }, "RENDER_CACHE", /on or off/],
   ])("rejects %o, naming %s", (env, variable, detail) => {
@@ -117,6 +126,26 @@ describe("parseConfig", () => {
     expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).toMatch(detail);
     expect(error.message).not.toContain("\n");
+  });
+
+  it("never repeats Meta's access token in its message", () => {
+    const token = "EAAB secret token with spaces 0123456789";
+    const error = errorFor({ META_PIXEL_ID: "123456789012345", META_ACCESS_TOKEN: token });
+    expect(error.variable).toBe("META_ACCESS_TOKEN");
+    expect(error.message).not.toContain("secret token");
+  });
+
+  it("takes Meta's Conversions API as opted in, with the pinned endpoint or a loopback stand-in", () => {
+    const base = { META_PIXEL_ID: "123456789012345", META_ACCESS_TOKEN: "EAAB_test_token_0123456789" };
+    expect(parseConfig({}).meta).toBeNull();
+    expect(parseConfig(base).meta).toEqual({
+      pixelId: "123456789012345",
+      accessToken: "EAAB_test_token_0123456789",
+      endpoint: "https://graph.facebook.com/v23.0",
+    });
+    expect(
+      parseConfig({ ...base, META_CAPI_ENDPOINT: "http://127.0.0.2:9999/meta/" }).meta?.endpoint,
+    ).toBe("http://127.0.0.2:9999/meta");
   });
 
   it("never repeats the API secret in its message", () => {

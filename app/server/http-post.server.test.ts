@@ -1,13 +1,15 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { postJson } from "~/server/http-post.server";
+import { PostError, postJson } from "~/server/http-post.server";
 
 let server: http.Server | undefined;
 afterEach(async () => {
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
+  const open = server;
   server = undefined;
+  if (!open) return;
+  open.closeAllConnections();
+  await new Promise((resolve) => open.close(resolve));
 });
 
 /** A GA4 that takes the request and never answers; resolves when the caller hangs up. */
@@ -49,5 +51,26 @@ describe("postJson", () => {
     const started = performance.now();
     await expect(postJson(url, "{}", 200)).rejects.toThrow("no answer within 200 ms");
     expect(performance.now() - started).toBeGreaterThanOrEqual(190);
+  });
+
+  it("says a call that ran out of time may have arrived: the server had its body", async () => {
+    const { url } = await hangingServer();
+    const error = await postJson(url, "{}", 200).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(PostError);
+    expect((error as PostError).mayHaveArrived).toBe(true);
+  });
+
+  it("says a refused call certainly did not arrive", async () => {
+    // A port that was just free: nothing listens there.
+    const probe = http.createServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const error = await postJson(new URL(`http://127.0.0.1:${port}/`), "{}", 2000).catch(
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(PostError);
+    expect((error as PostError).message).toMatch(/ECONNREFUSED/);
+    expect((error as PostError).mayHaveArrived).toBe(false);
   });
 });

@@ -8,14 +8,17 @@ const agents = {
 };
 
 /**
- * A call that failed without an answer. `bodySent` says whether the whole request had been
- * handed to the network first: then the other side may have taken it, and only a destination
- * that drops repeats itself may be sent it again (app/server/outbox.server.ts).
+ * A call that failed without an answer. `mayHaveArrived` is false only when the request
+ * certainly did not reach the other side: it failed (refused, reset, unresolvable) before its
+ * body was written out. A call that ran out of time may have arrived whatever its stage, since
+ * a connection that hangs and a server slow to answer a body it took look alike from here. Only
+ * a destination that drops repeats itself may be sent such a call again
+ * (app/server/outbox.server.ts).
  */
 export class PostError extends Error {
   constructor(
     message: string,
-    readonly bodySent: boolean,
+    readonly mayHaveArrived: boolean,
   ) {
     super(message);
     this.name = "PostError";
@@ -41,9 +44,10 @@ export function postJson(
     }
     // Node emits "finish" once the whole request has been written to the socket.
     let bodySent = false;
+    let timedOut = false;
     const fail = (error: Error) => {
       done();
-      reject(new PostError(error.message, bodySent));
+      reject(new PostError(error.message, bodySent || timedOut));
     };
     const secure = url.protocol === "https:";
     const onAbort = () => request.destroy(new Error("aborted"));
@@ -67,10 +71,10 @@ export function postJson(
         response.on("error", fail);
       },
     );
-    const timer = setTimeout(
-      () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      timedOut = true;
+      request.destroy(new Error(`no answer within ${timeoutMs} ms`));
+    }, timeoutMs);
     signal?.addEventListener("abort", onAbort, { once: true });
     request.on("finish", () => {
       bodySent = true;

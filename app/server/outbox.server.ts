@@ -94,7 +94,7 @@ export function createOutbox(options: {
   /** Whether a failed call may be sent again: only what certainly did not arrive, or dedupes. */
   function mayRetry(failure: { status: number } | { error: unknown }): boolean {
     if ("status" in failure) return failure.status >= 500 || failure.status === 429;
-    const sent = !(failure.error instanceof PostError) || failure.error.bodySent;
+    const sent = !(failure.error instanceof PostError) || failure.error.mayHaveArrived;
     return !sent || options.deduplicates;
   }
 
@@ -114,7 +114,7 @@ export function createOutbox(options: {
       // Out of tries: what may have arrived is unconfirmed, the rest is lost.
       const maybeArrived =
         "error" in failure &&
-        (!(failure.error instanceof PostError) || failure.error.bodySent);
+        (!(failure.error instanceof PostError) || failure.error.mayHaveArrived);
       return settle(call, maybeArrived ? "unconfirmed" : "dropped");
     }
     call.attempt += 1;

@@ -7,6 +7,7 @@ import {
   safeReturnUrl,
   type Targets,
 } from "~/server/redirect.server";
+import { CAMPAIGN_PARAMS, type Campaign, CLICK_IDS } from "~/shared/campaign";
 import type { CtaType } from "~/shared/cta";
 
 const targets: Targets = {
@@ -571,7 +572,7 @@ describe("readThankYou: CTA handling", () => {
   it("sends a WhatsApp CTA without a redirect to the configured chat", () => {
     expect(thankYou("cta=whatsapp")).toEqual({
       cta: "whatsapp",
-      source: "direct",
+      campaign: {},
       target: WA_DEFAULT,
       returnUrl: "/",
     });
@@ -582,7 +583,12 @@ describe("readThankYou: CTA handling", () => {
       "https://api.whatsapp.com/send?phone=971585550134&text=Hey",
     );
     expect(thankYou(`cta=whatsapp&source=Instagram&redirect=${redirect}&returnUrl=/share`)).toEqual(
-      { cta: "whatsapp", source: "instagram", target: `${WA}?text=Hey`, returnUrl: "/share" },
+      {
+        cta: "whatsapp",
+        campaign: { source: "Instagram" },
+        target: `${WA}?text=Hey`,
+        returnUrl: "/share",
+      },
     );
   });
 
@@ -599,7 +605,7 @@ describe("readThankYou: CTA handling", () => {
     expect(thankYou(`cta=link&redirect=${encodeURIComponent(DEMO)}`).target).toBe(DEMO);
     expect(thankYou("cta=link")).toEqual({
       cta: "link",
-      source: "direct",
+      campaign: {},
       target: null,
       returnUrl: "/",
     });
@@ -650,39 +656,116 @@ describe("readThankYou: CTA handling", () => {
     const result = thankYou(
       `${query}&redirect=${encodeURIComponent(WA)}&source=ig&returnUrl=%2Fshare`,
     );
-    expect(result).toEqual({ cta: null, source: "ig", target: null, returnUrl: "/share" });
+    expect(result).toEqual({
+      cta: null,
+      campaign: { source: "ig" },
+      target: null,
+      returnUrl: "/share",
+    });
   });
 });
 
-describe("readThankYou: source", () => {
+describe("readThankYou: campaign", () => {
   it.each([
-    ["source=instagram", "instagram"],
-    ["source=Instagram", "instagram"],
-    ["source=INSTAGRAM", "instagram"],
-    ["source=ramadan_2026.v-1", "ramadan_2026.v-1"],
-    [`source=${"a".repeat(64)}`, "a".repeat(64)],
-    ["source=%20tiktok%20", "tiktok"],
-    [`source=${"a".repeat(65)}`, "direct"],
-    ["source=a%20b", "direct"],
-    ["source=ig+story", "direct"],
-    ["source=%3Cscript%3E", "direct"],
-    ["source=ins%0Atagram", "direct"],
-    ["source=ig%00", "direct"],
-    ["source=ig/story", "direct"],
-    ["source=ig:story", "direct"],
-    ["source=%D8%AF%D8%A8%D9%8A", "direct"],
-    ["source=%C4%B0nstagram", "direct"],
-    ["source=ig%E2%80%8B", "direct"],
-    ["source=", "direct"],
-    ["", "direct"],
-    // As on the landing page: utm_source when there is no usable source.
-    ["utm_source=facebook&utm_medium=cpc", "facebook"],
-    ["source=%3Cx%3E&utm_source=Facebook", "facebook"],
-    ["source=instagram&utm_source=facebook", "instagram"],
-    ["utm_source=a%20b", "direct"],
-  ])("%j -> %j", (query, expected) => {
-    expect(thankYou(`cta=whatsapp&${query}`).source).toBe(expected);
-    expect(thankYou(query).source).toBe(expected);
+    ["", {}],
+    ["source=instagram", { source: "instagram" }],
+    // As written: the marketer's words, not lower-cased.
+    ["source=Instagram", { source: "Instagram" }],
+    ["source=INSTAGRAM", { source: "INSTAGRAM" }],
+    ["source=ramadan_2026.v-1", { source: "ramadan_2026.v-1" }],
+    ["source=%20tiktok%20", { source: "tiktok" }],
+    ["source=a%20b", { source: "a b" }],
+    ["source=ig+story", { source: "ig story" }],
+    ["source=ig/story", { source: "ig/story" }],
+    ["source=ig:story", { source: "ig:story" }],
+    ["source=%3Cscript%3E", { source: "<script>" }],
+    ["source=%D8%AF%D8%A8%D9%8A", { source: "دبي" }],
+    ["source=%C4%B0nstagram", { source: "İnstagram" }],
+    ["source=direct", { source: "direct" }],
+    ["utm_campaign=Ramadan%20Promo%202026", { utm_campaign: "Ramadan Promo 2026" }],
+    ["utm_content=%7B%7Bad.name%7D%7D|v2", { utm_content: "{{ad.name}}|v2" }],
+    // Cleaned: control and bidi characters go, white space is folded, 100 characters at most.
+    ["source=ins%0Atagram", { source: "ins tagram" }],
+    ["source=ig%00", { source: "ig" }],
+    ["source=ig%E2%80%AE", { source: "ig" }],
+    ["utm_term=a%20%20%09b", { utm_term: "a b" }],
+    [`source=${"a".repeat(101)}`, { source: "a".repeat(100) }],
+    ["source=", {}],
+    ["source=%20%00", {}],
+    // Every tag and click id, each as written; the first of repeated ones.
+    [
+      "utm_source=Facebook&utm_medium=CPC&utm_campaign=Eid&utm_term=Driving&utm_content=A&utm_id=42",
+      {
+        utm_source: "Facebook",
+        utm_medium: "CPC",
+        utm_campaign: "Eid",
+        utm_term: "Driving",
+        utm_content: "A",
+        utm_id: "42",
+      },
+    ],
+    ["source=instagram&utm_source=facebook", { source: "instagram", utm_source: "facebook" }],
+    ["source=a&source=b", { source: "a" }],
+    ["gclid=Cj0KCQ_x-1&fbclid=IwAR2&ScCid=s1", { gclid: "Cj0KCQ_x-1", fbclid: "IwAR2", ScCid: "s1" }],
+    [`fbclid=${"f".repeat(500)}`, { fbclid: "f".repeat(500) }],
+    [`fbclid=${"f".repeat(501)}`, {}],
+    ["gclid=a%20b", {}],
+    // Only the campaign: the lead link's other parameters are not part of it.
+    ["ref=x&plan=pro&sid=1&redirect=https%3A%2F%2Fevil.example&returnUrl=%2Fshare", {}],
+  ] as [string, Campaign][])("%j -> %j", (query, expected) => {
+    expect(thankYou(`cta=whatsapp&${query}`).campaign).toEqual(expected);
+    expect(thankYou(query).campaign).toEqual(expected);
+  });
+
+  it("keeps a value's & and = inside it: a campaign cannot set the redirect", () => {
+    const words = encodeURIComponent(`x&redirect=https://evil.example&returnUrl=//evil.example`);
+    const result = thankYou(`cta=link&utm_campaign=${words}`);
+    expect(result.campaign).toEqual({
+      utm_campaign: "x&redirect=https://evil.example&returnUrl=//evil.example",
+    });
+    expect(result.target).toBeNull();
+    expect(result.returnUrl).toBe("/");
+  });
+});
+
+describe("readThankYou: session", () => {
+  it.each(["1", "1732480000", "0", "9".repeat(20)])("takes sid=%s", (sid) => {
+    expect(thankYou(`cta=email&sid=${sid}`).sessionId).toBe(sid);
+    expect(thankYou(`sid=${sid}`).sessionId).toBe(sid);
+  });
+
+  it.each([
+    "",
+    "abc",
+    "-1",
+    "1.5",
+    "1e9",
+    "%201",
+    "1%20",
+    "1%0A",
+    "1%00",
+    "%D9%A1",
+    "9".repeat(21),
+  ])("leaves out sid=%j", (sid) => {
+    const result = thankYou(`cta=email&sid=${sid}`);
+    expect(result).not.toHaveProperty("sessionId");
+  });
+
+  it("reads the first sid, and has none without one", () => {
+    expect(thankYou("cta=demo&sid=123&sid=456").sessionId).toBe("123");
+    expect(thankYou("cta=demo&sid=x&sid=456")).not.toHaveProperty("sessionId");
+    expect(thankYou("cta=demo")).not.toHaveProperty("sessionId");
+    expect(thankYou("cta=demo&SID=123")).not.toHaveProperty("sessionId");
+  });
+
+  it("keeps the session apart from the campaign and the target", () => {
+    expect(thankYou("cta=whatsapp&source=ig&sid=1732480000")).toEqual({
+      cta: "whatsapp",
+      campaign: { source: "ig" },
+      sessionId: "1732480000",
+      target: WA_DEFAULT,
+      returnUrl: "/",
+    });
   });
 });
 
@@ -1007,7 +1090,20 @@ const anyReturnUrl = fc.oneof(
 );
 
 const anyCta = fc.constantFrom<CtaType>(...CTAS);
-const TOKEN = /^[a-z0-9._-]{1,64}$/;
+const UNWANTED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
+
+/** Why a campaign read off a lead link is not clean, or null when it is. */
+function campaignProblem(campaign: Campaign): string | null {
+  for (const [name, value] of Object.entries(campaign)) {
+    if (!(CAMPAIGN_PARAMS as readonly string[]).includes(name)) return `unknown name ${name}`;
+    if (typeof value !== "string" || value === "") return `empty ${name}`;
+    const max = (CLICK_IDS as readonly string[]).includes(name) ? 500 : 100;
+    if (value.length > max) return `${name} longer than ${max}`;
+    if (UNWANTED.test(value)) return `control character in ${name}`;
+    if (value !== value.trim() || /\s\s/u.test(value)) return `unfolded white space in ${name}`;
+  }
+  return null;
+}
 
 describe("properties", () => {
   it("safeRedirect returns null or an on-site link for every CTA", () => {
@@ -1101,17 +1197,26 @@ describe("properties", () => {
     );
   });
 
-  it("source is always a short lower-case token or direct", () => {
+  it("the campaign is always clean, and its words are kept as written", () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: "binary" })), (raw) => {
-        const { source } = readThankYou(new URLSearchParams({ source: raw }), targets);
-        check(TOKEN.test(source) ? null : `bad source ${source}`, raw);
-      }),
+      fc.property(
+        fc.constantFrom(...CAMPAIGN_PARAMS),
+        fc.oneof(fc.string(), fc.string({ unit: "binary" })),
+        (name, raw) => {
+          const { campaign } = readThankYou(new URLSearchParams({ [name]: raw }), targets);
+          check(campaignProblem(campaign), name, raw);
+          // A plain word comes through exactly, letter case and all.
+          const plain = /^[^\s\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]+$/u;
+          if (raw.length <= 100 && plain.test(raw)) {
+            check(campaign[name] === raw ? null : `changed ${name}`, raw, campaign);
+          }
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });
 
-  const KEYS = ["cta", "redirect", "source", "x", "", "cta[]"];
+  const KEYS = ["cta", "redirect", "source", "utm_campaign", "gclid", "sid", "x", "", "cta[]"];
   // returnUrl only gets the dot-free values (see RETURN_FRAGMENTS); every other key gets anything.
   const pair = fc
     .oneof(
@@ -1136,7 +1241,10 @@ describe("properties", () => {
         if (result.cta === null) check(result.target === null ? null : "target without cta", query);
         else check(targetProblem(result.cta, result.target), query);
         check(CTAS.includes(result.cta ?? "email") ? null : "unknown cta", query);
-        check(TOKEN.test(result.source) ? null : "bad source", query);
+        check(campaignProblem(result.campaign), query);
+        if (result.sessionId !== undefined) {
+          check(/^[0-9]{1,20}$/.test(result.sessionId) ? null : "bad session", query);
+        }
         check(returnUrlProblem(result.returnUrl), query);
       }),
       { numRuns: NUM_RUNS },
@@ -1177,7 +1285,7 @@ describe("readThankYou: a plan's lead", () => {
     expect(plan("cta=whatsapp&plan=pro&source=x")).toMatchObject({
       cta: "whatsapp",
       plan: "pro",
-      source: "x",
+      campaign: { source: "x" },
       target: chat("Hi Darb! I'd like the Pro plan."),
     });
     expect(plan("cta=whatsapp&plan=plus").target).toBe(chat("Hi Darb! I'd like the Plus plan."));

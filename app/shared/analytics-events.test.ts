@@ -104,7 +104,7 @@ describe("validateBatch: rejected bodies", () => {
     "rejects the event name %j, which a browser may not send",
     (name) => {
       expect(rejection({ events: [{ name: "page_view" }, { name }] })).toMatch(
-        /events\[1\]\.name is not one of page_view, cta_click/,
+        /events\[1\]\.name is not one of campaign_details, page_view, cta_click/,
       );
     },
   );
@@ -151,6 +151,28 @@ describe("validateBatch: rejected bodies", () => {
 
   it("allows names that merely contain the reserved words", () => {
     expect(validateBatch(withParams({ my_ga_id: 1, session_ids: 2, a_google_x: 3 })).ok).toBe(true);
+  });
+
+  it.each([
+    ["page_location", 1000],
+    ["page_referrer", 420],
+    ["page_title", 300],
+  ])("takes GA4's own limit for %s: %s characters", (name, limit) => {
+    expect(validateBatch(withParams({ [name]: "x".repeat(limit) })).ok).toBe(true);
+    expect(rejection(withParams({ [name]: "x".repeat(limit + 1) }))).toMatch(
+      new RegExp(`params\\.${name} is longer than ${limit} characters`),
+    );
+  });
+
+  it("takes a batch's session_id only as a string of digits", () => {
+    const batch = { events: [{ name: "page_view", params: {} }] };
+    expect(validateBatch({ ...batch, session_id: "1764000000" })).toMatchObject({
+      ok: true,
+      sessionId: "1764000000",
+    });
+    for (const bad of [1764000000, "", "17640x", "1".repeat(21), null]) {
+      expect(rejection({ ...batch, session_id: bad }), String(bad)).toMatch(/session_id/);
+    }
   });
 
   it("rejects a string value over 100 characters", () => {
@@ -202,6 +224,22 @@ describe("isClientEventName", () => {
 });
 
 describe("fitParams", () => {
+  it("cuts the page's location, referrer and title to GA4's limits for them", () => {
+    const out = fitParams({
+      page_location: `https://darb.example/?q=${"l".repeat(2000)}`,
+      page_referrer: "r".repeat(500),
+      page_title: "t".repeat(400),
+    });
+    expect(out.page_location).toHaveLength(1000);
+    expect(out.page_referrer).toHaveLength(420);
+    expect(out.page_title).toHaveLength(300);
+  });
+
+  it("never cuts through a surrogate pair", () => {
+    const out = fitParams({ label: `${"x".repeat(99)}🚗` });
+    expect(out.label).toBe("x".repeat(99));
+  });
+
   it("cuts strings to 100 characters and keeps shorter ones", () => {
     const out = fitParams({ long: "y".repeat(101), short: "hi", exact: "z".repeat(100) });
     expect(out).toEqual({ long: "y".repeat(100), short: "hi", exact: "z".repeat(100) });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { contactHref, linkKind, resolveCta, thankYouHref } from "~/shared/cta";
+import { campaignFrom } from "~/shared/campaign";
+import { contactHref, linkKind, resolveCta, SESSION_PARAM, thankYouHref } from "~/shared/cta";
 
-const context = { source: "instagram", returnUrl: "/", placement: "hero" };
+const context = { campaign: { source: "instagram" }, returnUrl: "/", placement: "hero" };
 
 describe("linkKind", () => {
   it.each([
@@ -33,6 +34,26 @@ describe("resolveCta", () => {
       params: { cta_type: "email", cta_text: "E-mail us", placement: "hero" },
     });
     expect(resolved.newTab).toBe(false);
+  });
+
+  it("puts the visit's whole campaign, as written, on the lead link in the page's language", () => {
+    const resolved = resolveCta(
+      { text: "E-mail us", href: "mailto:hello@darb.ae", ctaType: "email" },
+      {
+        ...context,
+        campaign: { source: "Instagram", utm_campaign: "Eid Al Fitr", gclid: "Cj0" },
+        returnUrl: "/ar/share",
+        locale: "ar",
+      },
+    );
+    expect(resolved.href).toBe(
+      "/ar/thank-you?cta=email&source=Instagram&utm_campaign=Eid+Al+Fitr&gclid=Cj0&returnUrl=%2Far%2Fshare",
+    );
+    const untagged = resolveCta(
+      { text: "E-mail us", href: "mailto:hello@darb.ae", ctaType: "email" },
+      { ...context, campaign: {} },
+    );
+    expect(untagged.href).toBe("/thank-you?cta=email");
   });
 
   it("keeps a plain mailto: when the thank-you page is off", () => {
@@ -89,7 +110,7 @@ describe("resolveCta", () => {
 });
 
 describe("a plan's button", () => {
-  it("names its plan on the lead link, after the source", () => {
+  it("names its plan on the lead link, after the campaign", () => {
     const resolved = resolveCta(
       {
         text: "Choose Pro",
@@ -106,17 +127,67 @@ describe("a plan's button", () => {
   });
 
   it("names its plan on the Arabic page's lead link too", () => {
-    expect(thankYouHref({ cta: "whatsapp", source: "direct", plan: "plus", locale: "ar" })).toBe(
-      "/ar/thank-you?cta=whatsapp&source=direct&plan=plus",
+    expect(thankYouHref({ cta: "whatsapp", campaign: {}, plan: "plus", locale: "ar" })).toBe(
+      "/ar/thank-you?cta=whatsapp&plan=plus",
     );
   });
 });
 
 describe("thankYouHref", () => {
   it("leaves returnUrl out when it is the home page", () => {
-    expect(thankYouHref({ cta: "demo", source: "direct", returnUrl: "/" })).toBe(
-      "/thank-you?cta=demo&source=direct",
+    expect(thankYouHref({ cta: "demo", campaign: {}, returnUrl: "/" })).toBe("/thank-you?cta=demo");
+    expect(thankYouHref({ cta: "demo", campaign: {}, returnUrl: "/share" })).toBe(
+      "/thank-you?cta=demo&returnUrl=%2Fshare",
     );
+  });
+
+  it("carries no campaign for an untagged visit, not even source=direct", () => {
+    expect(thankYouHref({ cta: "email", campaign: {} })).toBe("/thank-you?cta=email");
+    expect(thankYouHref({ cta: "email", campaign: { source: "direct" } })).toBe(
+      "/thank-you?cta=email",
+    );
+  });
+
+  it("carries the visit's whole campaign, as written, between the CTA and the rest", () => {
+    const campaign = campaignFrom(
+      new URLSearchParams(
+        "fbclid=IwAR2&utm_content=%7B%7Bad.name%7D%7D&utm_campaign=Ramadan%20Promo%202026&utm_source=Instagram&ref=x",
+      ),
+    );
+    const href = thankYouHref({
+      cta: "whatsapp",
+      campaign,
+      plan: "pro",
+      redirect: "https://wa.me/971585550134",
+      returnUrl: "/share",
+    });
+    expect(href).toBe(
+      "/thank-you?cta=whatsapp&utm_source=Instagram&utm_campaign=Ramadan+Promo+2026&utm_content=%7B%7Bad.name%7D%7D&fbclid=IwAR2&plan=pro&redirect=https%3A%2F%2Fwa.me%2F971585550134&returnUrl=%2Fshare",
+    );
+    const url = new URL(href, "https://darb.example");
+    expect(url.searchParams.get("utm_campaign")).toBe("Ramadan Promo 2026");
+    expect(url.searchParams.get("utm_content")).toBe("{{ad.name}}");
+    // No session on a rendered link: the click listener adds the browser's.
+    expect(url.searchParams.has(SESSION_PARAM)).toBe(false);
+  });
+
+  it("never lets a campaign's words add or replace a parameter of the link", () => {
+    const href = thankYouHref({
+      cta: "email",
+      campaign: { utm_campaign: "x&redirect=https://evil.example&cta=link&returnUrl=//evil" },
+    });
+    const url = new URL(href, "https://darb.example");
+    expect([...url.searchParams.keys()]).toEqual(["cta", "utm_campaign"]);
+    expect(url.searchParams.get("cta")).toBe("email");
+    expect(url.searchParams.get("utm_campaign")).toBe(
+      "x&redirect=https://evil.example&cta=link&returnUrl=//evil",
+    );
+  });
+});
+
+describe("SESSION_PARAM", () => {
+  it("is the lead link's sid", () => {
+    expect(SESSION_PARAM).toBe("sid");
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Campaign } from "~/shared/campaign";
 import {
   eventAttributes,
   languageHref,
@@ -45,7 +46,7 @@ describe("link events", () => {
       name: "external_link_click",
       params: { cta_type: "whatsapp", cta_text: "Choose Pro", placement: "plan-pro", link_url: wa },
     });
-    const mail = clicked("/ar/thank-you?cta=email&source=direct", {
+    const mail = clicked("/ar/thank-you?cta=email", {
       ...eventAttributes("email_click", "header"),
       "aria-label": "راسلنا",
     });
@@ -102,31 +103,117 @@ describe("link events", () => {
 });
 
 describe("leadHrefForVisit", () => {
-  it("puts the visit's source and the page clicked from on lead links, in either language", () => {
-    const on = (pathname: string, source = "instagram") => ({ source, pathname });
-    expect(leadHrefForVisit("/thank-you?cta=email&source=direct", on("/share"), ORIGIN)).toBe(
-      "/thank-you?cta=email&source=instagram&returnUrl=%2Fshare",
+  const SID = "1732480000";
+  const on = (pathname: string, campaign: Campaign = { source: "instagram" }, session = SID) => ({
+    campaign,
+    session,
+    pathname,
+  });
+
+  it("puts the visit's campaign, session and the page clicked from on lead links, in either language", () => {
+    expect(leadHrefForVisit("/thank-you?cta=email", on("/share"), ORIGIN)).toBe(
+      `/thank-you?cta=email&source=instagram&sid=${SID}&returnUrl=%2Fshare`,
     );
     expect(
       leadHrefForVisit(
         "/ar/thank-you?cta=demo&source=direct&returnUrl=%2Far%2Fshare",
-        on("/ar", "tiktok"),
+        on("/ar", { source: "tiktok" }),
         ORIGIN,
       ),
-    ).toBe("/ar/thank-you?cta=demo&source=tiktok&returnUrl=%2Far");
+    ).toBe(`/ar/thank-you?cta=demo&source=tiktok&sid=${SID}&returnUrl=%2Far`);
     // From the English home page there is no way back to name: the thank-you page's default.
     expect(
-      leadHrefForVisit("/thank-you?cta=email&source=ig&returnUrl=%2Fshare", on("/", "ig"), ORIGIN),
+      leadHrefForVisit(
+        "/thank-you?cta=email&source=ig&returnUrl=%2Fshare",
+        on("/", { source: "ig" }),
+        ORIGIN,
+      ),
+    ).toBe(`/thank-you?cta=email&source=ig&sid=${SID}`);
+  });
+
+  it("replaces the link's campaign with the visit's whole one, as written and in one order", () => {
+    const visit = on("/share", {
+      utm_source: "Facebook",
+      utm_campaign: "Ramadan Promo 2026",
+      utm_content: "{{ad.name}}",
+      fbclid: "IwAR2",
+    });
+    const corrected = leadHrefForVisit(
+      "/thank-you?cta=whatsapp&gclid=old&source=ig&utm_campaign=old",
+      visit,
+      ORIGIN,
+    );
+    expect(corrected).toBe(
+      `/thank-you?cta=whatsapp&utm_source=Facebook&utm_campaign=Ramadan+Promo+2026&utm_content=%7B%7Bad.name%7D%7D&fbclid=IwAR2&sid=${SID}&returnUrl=%2Fshare`,
+    );
+    const url = new URL(corrected, ORIGIN);
+    expect(url.searchParams.get("utm_campaign")).toBe("Ramadan Promo 2026");
+    expect(url.searchParams.get("utm_content")).toBe("{{ad.name}}");
+    // An untagged visit takes the link's campaign away rather than keep another page's.
+    expect(leadHrefForVisit("/thank-you?cta=email&source=ig&utm_id=7", on("/", {}), ORIGIN)).toBe(
+      `/thank-you?cta=email&sid=${SID}`,
+    );
+    expect(
+      leadHrefForVisit("/thank-you?cta=email&source=ig", on("/", { source: "direct" }), ORIGIN),
+    ).toBe(`/thank-you?cta=email&sid=${SID}`);
+  });
+
+  it("keeps the link's plan, redirect and hash as they were, after the session", () => {
+    const redirect = "https://wa.me/971585550134?text=Hi Darb & co";
+    const href = `/thank-you?cta=whatsapp&source=x&plan=pro&redirect=${encodeURIComponent(redirect)}&returnUrl=%2Far#top`;
+    const corrected = leadHrefForVisit(href, on("/share", { source: "ig" }), ORIGIN);
+    const url = new URL(corrected, ORIGIN);
+    expect([...url.searchParams.keys()]).toEqual([
+      "cta",
+      "source",
+      "sid",
+      "plan",
+      "redirect",
+      "returnUrl",
+    ]);
+    expect(url.searchParams.get("source")).toBe("ig");
+    expect(url.searchParams.get("plan")).toBe("pro");
+    expect(url.searchParams.get("redirect")).toBe(redirect);
+    expect(url.searchParams.get("returnUrl")).toBe("/share");
+    expect(url.hash).toBe("#top");
+  });
+
+  it("puts the visit's session on in place of the link's, and none when the visit has none", () => {
+    expect(
+      leadHrefForVisit("/thank-you?cta=email&sid=111&source=ig", on("/", { source: "ig" }), ORIGIN),
+    ).toBe(`/thank-you?cta=email&source=ig&sid=${SID}`);
+    expect(
+      leadHrefForVisit(
+        "/thank-you?cta=email&sid=111&source=ig",
+        on("/", { source: "ig" }, ""),
+        ORIGIN,
+      ),
     ).toBe("/thank-you?cta=email&source=ig");
   });
 
+  it("never lets the visit's words add a parameter to the link", () => {
+    const corrected = leadHrefForVisit(
+      "/thank-you?cta=email",
+      on("/", { utm_content: "x&redirect=https://evil.example&cta=link#y" }),
+      ORIGIN,
+    );
+    const url = new URL(corrected, ORIGIN);
+    expect([...url.searchParams.keys()]).toEqual(["cta", "utm_content", "sid"]);
+    expect(url.searchParams.get("cta")).toBe("email");
+    expect(url.searchParams.get("utm_content")).toBe("x&redirect=https://evil.example&cta=link#y");
+    expect(url.hash).toBe("");
+  });
+
   it("leaves every other link, and a lead link that is already right, as it is", () => {
-    const visit = { source: "ig", pathname: "/" };
+    const visit = on("/", { source: "ig" }, "");
     expect(leadHrefForVisit("/share", visit, ORIGIN)).toBe("/share");
+    expect(leadHrefForVisit("/share?source=x", on("/share"), ORIGIN)).toBe("/share?source=x");
     expect(leadHrefForVisit("https://evil.example/thank-you?source=x", visit, ORIGIN)).toBe(
       "https://evil.example/thank-you?source=x",
     );
     expect(leadHrefForVisit("/thank-you?source=ig", visit, ORIGIN)).toBe("/thank-you?source=ig");
+    const right = `/thank-you?cta=demo&source=instagram&sid=${SID}&returnUrl=%2Fshare`;
+    expect(leadHrefForVisit(right, on("/share"), ORIGIN)).toBe(right);
   });
 });
 
