@@ -271,7 +271,11 @@ describe("params", () => {
   it("trims params to GA4's limits before sending", () => {
     const { transport, fetch } = fakeTransport();
     const analytics = createAnalytics(transport);
-    analytics.setContext({ ga_session_id: "ctx", page_title: "t".repeat(350), medium: "m".repeat(150) });
+    analytics.setContext({
+      ga_session_id: "ctx",
+      page_title: "t".repeat(350),
+      medium: "m".repeat(150),
+    });
     analytics.track(
       "cta_click",
       {
@@ -436,10 +440,12 @@ describe("the GA4 session and engagement time", () => {
     const bodies = fetch.mock.calls.map(
       ([, init]) => JSON.parse(String(init.body)) as { session_id?: string; events: QueuedEvent[] },
     );
-    expect(bodies.map((body) => [body.session_id, body.events.map((event) => event.name)])).toEqual([
-      ["1764000000", ["page_view", "cta_click"]],
-      ["1764003600", ["navigation_click"]],
-    ]);
+    expect(bodies.map((body) => [body.session_id, body.events.map((event) => event.name)])).toEqual(
+      [
+        ["1764000000", ["page_view", "cta_click"]],
+        ["1764003600", ["navigation_click"]],
+      ],
+    );
   });
 
   it("puts the engagement clock's reading on every event", async () => {
@@ -449,7 +455,9 @@ describe("the GA4 session and engagement time", () => {
     analytics.track("campaign_details", { source: "instagram" });
     analytics.track("page_view", {});
     await vi.advanceTimersByTimeAsync(1000);
-    expect(sentEvents(fetch, 0).map((event) => event.params.engagement_time_msec)).toEqual([812, 1]);
+    expect(sentEvents(fetch, 0).map((event) => event.params.engagement_time_msec)).toEqual([
+      812, 1,
+    ]);
   });
 });
 

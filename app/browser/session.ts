@@ -23,6 +23,12 @@ type Store = Pick<Storage, "getItem" | "setItem">;
 let memory: SessionState | null = null;
 
 function read(store: Store | null): SessionState | null {
+  const stored = readStored(store);
+  // A store that stopped taking writes (full) holds an older state than this page's.
+  return memory && (!stored || memory.last > stored.last) ? memory : stored;
+}
+
+function readStored(store: Store | null): SessionState | null {
   try {
     const raw = store ? store.getItem(KEY) : null;
     if (raw === null) return store ? null : memory;

@@ -37,11 +37,7 @@ export function useLinkClicks(visit: MutableRefObject<Visit>): void {
       const reported = linkEvent(link, pathname);
       if (reported) {
         const href = link.getAttribute("href") ?? "";
-        const corrected = leadHrefForVisit(
-          href,
-          { ...visit.current, pathname },
-          origin,
-        );
+        const corrected = leadHrefForVisit(href, { ...visit.current, pathname }, origin);
         if (corrected !== href) link.setAttribute("href", corrected);
         track(reported.name, reported.params, leavesPage(reported));
       }

@@ -68,7 +68,8 @@ export async function action({ request, context: loadContext }: ActionFunctionAr
   if (!result.ok) return problem(400, result.error);
 
   // Accepted either way: a bot or a Global Privacy Control browser is simply not recorded.
-  if (mayTrack(request.headers)) recordClientEvents(context, request, result.events, result.sessionId);
+  if (mayTrack(request.headers))
+    recordClientEvents(context, request, result.events, result.sessionId);
   return new Response(null, { status: 204, headers: headers() });
 }
 

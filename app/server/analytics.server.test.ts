@@ -122,7 +122,14 @@ describe("stdout mode (no GA4 configured)", () => {
         client_id: "1234567.7654321",
       },
     ]);
-    expect(sink.stats()).toEqual({ recorded: 3, sent: 3, retried: 0, dropped: 0, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toEqual({
+      recorded: 3,
+      sent: 3,
+      retried: 0,
+      dropped: 0,
+      unconfirmed: 0,
+      queued: 0,
+    });
     for (const spy of outbound) expect(spy).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
   });
@@ -181,7 +188,14 @@ describe("GA4 Measurement Protocol", () => {
         },
       ],
     });
-    expect(sink.stats()).toEqual({ recorded: 2, sent: 2, retried: 0, dropped: 0, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toEqual({
+      recorded: 2,
+      sent: 2,
+      retried: 0,
+      dropped: 0,
+      unconfirmed: 0,
+      queued: 0,
+    });
   });
 
   it("keeps the endpoint's own query and path", async () => {
@@ -254,7 +268,14 @@ describe("retries", () => {
 
     expect(calls).toHaveLength(2);
     expect(calls[1]?.body).toEqual(calls[0]?.body);
-    expect(sink.stats()).toEqual({ recorded: 3, sent: 3, retried: 1, dropped: 0, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toEqual({
+      recorded: 3,
+      sent: 3,
+      retried: 1,
+      dropped: 0,
+      unconfirmed: 0,
+      queued: 0,
+    });
   });
 
   it.each([
@@ -284,7 +305,14 @@ describe("retries", () => {
     await vi.advanceTimersByTimeAsync(120_000);
 
     expect(calls).toHaveLength(4);
-    expect(sink.stats()).toEqual({ recorded: 2, sent: 0, retried: 3, dropped: 2, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toEqual({
+      recorded: 2,
+      sent: 0,
+      retried: 3,
+      dropped: 2,
+      unconfirmed: 0,
+      queued: 0,
+    });
   });
 
   it.each([400, 403, 404, 413])("drops the batch on a %s without retrying", async (code) => {
@@ -297,7 +325,14 @@ describe("retries", () => {
     await new Promise((resolve) => setImmediate(resolve));
 
     expect(calls).toHaveLength(1);
-    expect(sink.stats()).toEqual({ recorded: 4, sent: 0, retried: 0, dropped: 4, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toEqual({
+      recorded: 4,
+      sent: 0,
+      retried: 0,
+      dropped: 4,
+      unconfirmed: 0,
+      queued: 0,
+    });
   });
 });
 
@@ -398,7 +433,14 @@ describe("flush", () => {
     await sink.flush(5000);
     expect(performance.now() - start).toBeLessThan(500);
     expect(calls).toHaveLength(2);
-    expect(sink.stats()).toEqual({ recorded: 3, sent: 3, retried: 1, dropped: 0, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toEqual({
+      recorded: 3,
+      sent: 3,
+      retried: 1,
+      dropped: 0,
+      unconfirmed: 0,
+      queued: 0,
+    });
   });
 
   it("does not retry again while closing: a failure during flush is dropped", async () => {
@@ -409,7 +451,14 @@ describe("flush", () => {
 
     await sink.flush(5000);
     expect(calls).toHaveLength(2);
-    expect(sink.stats()).toEqual({ recorded: 3, sent: 0, retried: 1, dropped: 3, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toEqual({
+      recorded: 3,
+      sent: 0,
+      retried: 1,
+      dropped: 3,
+      unconfirmed: 0,
+      queued: 0,
+    });
   });
 
   it("sends everything queued before resolving when GA4 answers", async () => {
@@ -418,7 +467,14 @@ describe("flush", () => {
     for (let index = 0; index < 10; index++) sink.record(VISITOR, events(25));
     await sink.flush(5000);
     expect(calls).toHaveLength(10);
-    expect(sink.stats()).toEqual({ recorded: 250, sent: 250, retried: 0, dropped: 0, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toEqual({
+      recorded: 250,
+      sent: 250,
+      retried: 0,
+      dropped: 0,
+      unconfirmed: 0,
+      queued: 0,
+    });
   });
 
   it("resolves at once when there is nothing to send", async () => {
@@ -501,7 +557,14 @@ describe("shutdown accounting", () => {
     expect(done).toBe(false);
     ga.answer(204);
     await flushed;
-    expect(sink.stats()).toEqual({ recorded: 3, sent: 3, retried: 0, dropped: 0, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toEqual({
+      recorded: 3,
+      sent: 3,
+      retried: 0,
+      dropped: 0,
+      unconfirmed: 0,
+      queued: 0,
+    });
   });
 
   it("close() counts what is queued as dropped and what is out as unconfirmed, once, and ignores late answers", async () => {
@@ -528,7 +591,13 @@ describe("shutdown accounting", () => {
     sink.record(VISITOR, events(3));
     expect(sink.stats()).toMatchObject({ recorded: 2007, dropped: 3 });
     sink.close();
-    expect(sink.stats()).toMatchObject({ recorded: 2007, sent: 0, dropped: 2007, unconfirmed: 0, queued: 0 });
+    expect(sink.stats()).toMatchObject({
+      recorded: 2007,
+      sent: 0,
+      dropped: 2007,
+      unconfirmed: 0,
+      queued: 0,
+    });
   });
 
   it("bounds the queue by size too: full batches fill 4 MB, not 2000 × 16 KB", async () => {
@@ -582,8 +651,24 @@ describe("statsReporter", () => {
     report();
     report();
     expect(lines.map((line) => JSON.parse(line))).toEqual([
-      { type: "analytics_stats", recorded: 0, sent: 0, retried: 0, dropped: 0, unconfirmed: 0, queued: 0 },
-      { type: "analytics_stats", recorded: 2, sent: 2, retried: 0, dropped: 0, unconfirmed: 0, queued: 0 },
+      {
+        type: "analytics_stats",
+        recorded: 0,
+        sent: 0,
+        retried: 0,
+        dropped: 0,
+        unconfirmed: 0,
+        queued: 0,
+      },
+      {
+        type: "analytics_stats",
+        recorded: 2,
+        sent: 2,
+        retried: 0,
+        dropped: 0,
+        unconfirmed: 0,
+        queued: 0,
+      },
     ]);
   });
 });

@@ -136,7 +136,10 @@ describe("parseConfig", () => {
   });
 
   it("takes Meta's Conversions API as opted in, with the pinned endpoint or a loopback stand-in", () => {
-    const base = { META_PIXEL_ID: "123456789012345", META_ACCESS_TOKEN: "EAAB_test_token_0123456789" };
+    const base = {
+      META_PIXEL_ID: "123456789012345",
+      META_ACCESS_TOKEN: "EAAB_test_token_0123456789",
+    };
     expect(parseConfig({}).meta).toBeNull();
     expect(parseConfig(base).meta).toEqual({
       pixelId: "123456789012345",

@@ -277,7 +277,10 @@ export function isLoopbackHostname(hostname: string): boolean {
 function parseEndpoint(env: Env, name: string, fallback: string, base = false): string {
   const url = parseUrl(env, name, fallback, false);
   if (url.protocol === "http:" && !isLoopbackHostname(url.hostname)) {
-    throw new ConfigError(name, `must use https: unless it is on loopback, got ${shownUrl(url.href)}`);
+    throw new ConfigError(
+      name,
+      `must use https: unless it is on loopback, got ${shownUrl(url.href)}`,
+    );
   }
   // A base the pixel's path is added to: a query or fragment would end up in the middle.
   if (base && (url.search || url.hash)) {
@@ -292,10 +295,12 @@ function parseMeta(env: Env): Config["meta"] {
   const endpoint = parseEndpoint(env, "META_CAPI_ENDPOINT", DEFAULT_META_ENDPOINT, true);
   if (!pixelId && !accessToken) return null;
   if (!pixelId) throw new ConfigError("META_PIXEL_ID", "must be set when META_ACCESS_TOKEN is");
-  if (!accessToken)
-    throw new ConfigError("META_ACCESS_TOKEN", "must be set when META_PIXEL_ID is");
+  if (!accessToken) throw new ConfigError("META_ACCESS_TOKEN", "must be set when META_PIXEL_ID is");
   if (!/^[0-9]{5,20}$/.test(pixelId)) {
-    throw new ConfigError("META_PIXEL_ID", `must be the pixel's 5 to 20 digits, got ${shown(pixelId)}`);
+    throw new ConfigError(
+      "META_PIXEL_ID",
+      `must be the pixel's 5 to 20 digits, got ${shown(pixelId)}`,
+    );
   }
   // Never echo a token into logs.
   if (!/^[A-Za-z0-9_|-]{20,512}$/.test(accessToken)) {

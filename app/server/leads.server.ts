@@ -10,8 +10,8 @@ import type { RequestContext } from "~/server/request-context.server";
 import { type Visitor, visitorFor } from "~/server/visitor.server";
 import { type ClientEvent, LIMITS } from "~/shared/analytics-events";
 import {
-  CLICK_IDS,
   type Campaign,
+  CLICK_IDS,
   campaignDetails,
   leadSource,
   setCampaign,
@@ -89,7 +89,8 @@ export function recordLead(context: RequestContext, request: Request, lead: Lead
   // WhatsApp then e-mail is; the same plan again within 30 minutes is the same lead.
   const verdict = context.services.limits.lead(
     visitor,
-    `${lead.cta}|${leadSource(lead.campaign)}|${lead.plan ?? ""}`,
+    // "Instagram" and "instagram" on one visitor's links are one lead.
+    `${lead.cta}|${leadSource(lead.campaign).toLowerCase()}|${lead.plan ?? ""}`,
   );
   if (verdict !== "counted") return { verdict };
   const params = leadParams(lead);

@@ -1,5 +1,5 @@
 /**
- * What lives as long as the process: where events go, and what each visitor and address may
+ * What lives as long as the process: where events go (GA4 or stdout, and Meta when opted in), and what each visitor and address may
  * count for. The app's own server creates one set at start and hands it to every request
  * (server/site.ts, through the load context), and flushes it on shutdown.
  */
@@ -15,10 +15,15 @@ export type Services = {
 };
 
 export function createServices(
-  config: Pick<Config, "ga" | "gaEndpoint">,
+  config: Pick<Config, "ga" | "gaEndpoint"> & Partial<Pick<Config, "meta">>,
   options: { writeLine?: (line: string) => void } = {},
 ): Services {
-  const analytics = createSink({ ga: config.ga, endpoint: config.gaEndpoint, ...options });
+  const analytics = createSink({
+    ga: config.ga,
+    endpoint: config.gaEndpoint,
+    meta: config.meta ?? null,
+    ...options,
+  });
   const limits = createLimits();
   return {
     analytics,

@@ -36,13 +36,33 @@ export const MAX_CLICK_ID_LENGTH = 500;
 
 export const DIRECT = "direct";
 
-// Control characters (C0, DEL, C1) and the bidi controls that could reorder a report's text.
-const UNWANTED = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/gu;
+/**
+ * Control characters (C0, DEL, C1) read as white space; invisible format characters (zero-width,
+ * bidi marks and overrides, which could make one word two or reorder a report's text) are
+ * removed. Compared by code point, as shared/redirect rules do.
+ */
+function withoutControls(raw: string): string {
+  let out = "";
+  for (const char of raw) {
+    const code = char.codePointAt(0) ?? 0;
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) out += " ";
+    else if (
+      code === 0x061c ||
+      (code >= 0x200b && code <= 0x200f) ||
+      (code >= 0x202a && code <= 0x202e) ||
+      (code >= 0x2060 && code <= 0x206f) ||
+      code === 0xfeff
+    )
+      continue;
+    else out += char;
+  }
+  return out;
+}
 
 /** Trimmed, one space for each run of white space, no control characters; undefined if empty. */
 export function cleanTag(raw: unknown, max: number = MAX_TAG_LENGTH): string | undefined {
   if (typeof raw !== "string") return undefined;
-  const clean = raw.replace(UNWANTED, " ").replace(/\s+/gu, " ").trim();
+  const clean = withoutControls(raw).replace(/\s+/gu, " ").trim();
   if (!clean) return undefined;
   return clean.length > max ? cut(clean, max).trimEnd() : clean;
 }
@@ -99,7 +119,8 @@ export function hasClickId(campaign: Campaign): boolean {
 
 /** The lead's source, as the product names it: `source`, else `utm_source`, else "direct". */
 export function leadSource(campaign: Campaign): string {
-  return campaign.source ?? campaign.utm_source ?? DIRECT;
+  const source = campaign.source ?? campaign.utm_source;
+  return source === undefined || isDirect(source) ? DIRECT : source;
 }
 
 /** The campaign as query parameters, in one order, encoded; nothing when untagged. */

@@ -91,8 +91,18 @@ describe("POST /api/events", () => {
     ["broken JSON", '{"events": [', /not valid JSON/],
     [
       "a long value",
-      batch([{ name: "page_view", params: { page_title: "x".repeat(101) } }]),
+      batch([{ name: "page_view", params: { label: "x".repeat(101) } }]),
       /longer than 100/,
+    ],
+    [
+      "a title over GA4's 300",
+      batch([{ name: "page_view", params: { page_title: "x".repeat(301) } }]),
+      /page_title is longer than 300/,
+    ],
+    [
+      "a malformed session id",
+      JSON.stringify({ session_id: "12ab", events: [pageView] }),
+      /session_id/,
     ],
     [
       "a bad parameter name",
