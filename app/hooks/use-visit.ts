@@ -9,21 +9,23 @@ import {
   campaignQuery,
   isTagged,
   leadSource,
-  parseStoredCampaign,
 } from "~/shared/campaign";
 import type { Locale } from "~/shared/locale";
 
 const STORAGE_KEY = "darb:campaign";
 
-/** From this URL when it is tagged, else what this tab arrived with; the URL's is kept. */
+/**
+ * From this URL when it is tagged, else what this tab arrived with; the URL's is kept, as the
+ * query it would be on a link, and read back as a URL's is, trusting nothing stored.
+ */
 function visitCampaign(search: string): Campaign {
   const fromUrl = campaignFrom(new URLSearchParams(search));
   try {
     if (isTagged(fromUrl)) {
-      sessionStorage.setItem(STORAGE_KEY, JSON.stringify(fromUrl));
+      sessionStorage.setItem(STORAGE_KEY, campaignQuery(fromUrl));
       return fromUrl;
     }
-    return parseStoredCampaign(sessionStorage.getItem(STORAGE_KEY)) ?? fromUrl;
+    return campaignFrom(new URLSearchParams(sessionStorage.getItem(STORAGE_KEY) ?? ""));
   } catch {
     // Storage blocked (privacy mode, a sandboxed frame): the URL's campaign is all there is.
     return fromUrl;

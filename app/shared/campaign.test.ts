@@ -12,7 +12,6 @@ import {
   leadSource,
   MAX_CLICK_ID_LENGTH,
   MAX_TAG_LENGTH,
-  parseStoredCampaign,
   setCampaign,
   TAGS,
 } from "~/shared/campaign";
@@ -347,70 +346,6 @@ describe("campaignDetails", () => {
   });
 });
 
-describe("parseStoredCampaign", () => {
-  afterEach(() => {
-    // A hostile `__proto__` must never reach the prototype.
-    expect(({} as Record<string, unknown>).source).toBeUndefined();
-  });
-
-  it("reads back what was stored", () => {
-    const campaign = from(
-      "source=Instagram&utm_campaign=Ramadan%20Promo%202026&utm_term=%D8%B1%D9%85%D8%B6%D8%A7%D9%86&gclid=Cj0",
-    );
-    expect(parseStoredCampaign(JSON.stringify(campaign))).toEqual(campaign);
-    expect(parseStoredCampaign("{}")).toEqual({});
-  });
-
-  it.each([null, "", "not json", "{", "[]", '["source","ig"]', "null", "42", "true", '"source"'])(
-    "ignores %j",
-    (raw) => {
-      expect(parseStoredCampaign(raw)).toBeNull();
-    },
-  );
-
-  it("cleans what it reads as it would a URL", () => {
-    expect(
-      parseStoredCampaign(
-        JSON.stringify({
-          source: "  ig\u0000 ",
-          utm_campaign: "x".repeat(150),
-          utm_medium: "a\u202eb",
-          utm_term: "   ",
-          gclid: "g".repeat(501),
-          fbclid: "Iw AR",
-        }),
-      ),
-    ).toEqual({ source: "ig", utm_campaign: "x".repeat(100), utm_medium: "ab" });
-  });
-
-  it("keeps only string values of the campaign's own names", () => {
-    expect(
-      parseStoredCampaign(
-        JSON.stringify({
-          source: 42,
-          utm_source: true,
-          utm_medium: ["cpc"],
-          utm_campaign: { name: "eid" },
-          utm_term: null,
-          utm_content: "ok",
-          redirect: "https://evil.example",
-          toString: "x",
-        }),
-      ),
-    ).toEqual({ utm_content: "ok" });
-  });
-
-  it("gives nothing to a stored __proto__ or constructor", () => {
-    const polluted = parseStoredCampaign('{"__proto__":{"source":"evil"},"constructor":"x"}');
-    expect(polluted).toEqual({});
-    expect(polluted?.source).toBeUndefined();
-    expect(Object.getPrototypeOf(polluted)).toBe(Object.prototype);
-    expect(parseStoredCampaign('{"__proto__":{"source":"evil"},"utm_id":"7"}')).toEqual({
-      utm_id: "7",
-    });
-  });
-});
-
 describe("properties", () => {
   const NUM_RUNS = 1000;
   /** Pieces that break naive query handling, plus control, bidi, space and astral characters. */
@@ -491,7 +426,6 @@ describe("properties", () => {
         expect(reread(campaign)).toEqual(campaign);
         const names = [...new URLSearchParams(query).keys()];
         expect(names).toEqual(CAMPAIGN_PARAMS.filter((name) => campaign[name] !== undefined));
-        expect(parseStoredCampaign(JSON.stringify(campaign))).toEqual(campaign);
       }),
       { numRuns: NUM_RUNS },
     );

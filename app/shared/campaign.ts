@@ -86,23 +86,6 @@ export function campaignFrom(search: URLSearchParams): Campaign {
   return campaign;
 }
 
-/** Reads back a campaign that was stored (sessionStorage), trusting nothing about its shape. */
-export function parseStoredCampaign(raw: string | null): Campaign | null {
-  if (!raw) return null;
-  try {
-    const value: unknown = JSON.parse(raw);
-    if (!value || typeof value !== "object" || Array.isArray(value)) return null;
-    const campaign: Campaign = {};
-    for (const name of CAMPAIGN_PARAMS) {
-      const cleaned = clean(name, (value as Record<string, unknown>)[name]);
-      if (cleaned !== undefined) campaign[name] = cleaned;
-    }
-    return campaign;
-  } catch {
-    return null;
-  }
-}
-
 /** Whether the visit arrived tagged: any campaign word or click id (`source=direct` is none). */
 export function isTagged(campaign: Campaign): boolean {
   return CAMPAIGN_PARAMS.some(

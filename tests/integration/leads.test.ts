@@ -68,34 +68,57 @@ async function waitForHits(count: number, ms = 3000): Promise<Hit[]> {
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
-  it("records conversion and generate_lead with AED 0, the CTA and the source", async () => {
+  it("records campaign_details, then conversion and generate_lead with AED 0, the CTA and the campaign", async () => {
     const ip = visitor();
-    const response = await get("/thank-you?cta=whatsapp&source=instagram&utm_campaign=eid", {
-      "x-forwarded-for": ip,
-    });
+    const response = await get(
+      "/thank-you?cta=whatsapp&source=instagram&utm_campaign=Eid%20Offer",
+      {
+        "x-forwarded-for": ip,
+      },
+    );
     expect(response.status).toBe(200);
     const [hit] = await waitForHits(1);
     expect(hit?.url.searchParams.get("measurement_id")).toBe("G-TEST12345");
     expect(hit?.url.searchParams.get("api_secret")).toBe("test_secret_1");
     expect(hit?.body.client_id).toMatch(/^\d+\.\d+$/);
     expect(hit?.body.timestamp_micros).toBeGreaterThan(Date.now() * 1000 - 60e6);
+    // No session id on the link (no JavaScript): the visitor's own, the same on every event.
+    const session = { session_id: expect.stringMatching(/^\d+$/), engagement_time_msec: 1 };
     const params = {
       currency: "AED",
       value: 0,
+      lead_source: "instagram",
       cta: "whatsapp",
-      source: "instagram",
-      campaign: "eid",
       // The page's language: this lead came through the English /thank-you.
       language: "en",
-      session_id: expect.stringMatching(/^\d+$/),
-      engagement_time_msec: 1,
+      source: "instagram",
+      campaign: "Eid Offer",
+      ...session,
     };
     expect(hit?.body.events).toEqual([
+      {
+        name: "campaign_details",
+        params: { source: "instagram", campaign: "Eid Offer", ...session },
+      },
       { name: "conversion", params },
       { name: "generate_lead", params },
     ]);
+    const sessions = new Set(hit?.body.events.map((event) => event.params.session_id));
+    expect(sessions.size).toBe(1);
     await settle();
     expect(hits).toHaveLength(1);
+  });
+
+  it("records the lead on the session the lead link carries (sid), when it is well formed", async () => {
+    const ip = visitor();
+    await get("/thank-you?cta=demo&source=ig&sid=1764000000", { "x-forwarded-for": ip });
+    const [hit] = await waitForHits(1);
+    for (const event of hit?.body.events ?? []) expect(event.params.session_id).toBe("1764000000");
+    hits.length = 0;
+    await get("/thank-you?cta=email&source=ig&sid=17640x", { "x-forwarded-for": ip });
+    const [other] = await waitForHits(1);
+    for (const event of other?.body.events ?? []) expect(event.params.session_id).toMatch(/^\d+$/);
+    expect(other?.body.events[0]?.params.session_id).not.toBe("1764000000");
   });
 
   it("takes the source from utm_source when the link has no source, as the landing page does", async () => {
@@ -104,7 +127,12 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
     });
     const [hit] = await waitForHits(1);
     const lead = hit?.body.events.find((event) => event.name === "generate_lead");
-    expect(lead?.params).toMatchObject({ source: "facebook", medium: "cpc", cta: "whatsapp" });
+    expect(lead?.params).toMatchObject({
+      lead_source: "facebook",
+      source: "facebook",
+      medium: "cpc",
+      cta: "whatsapp",
+    });
   });
 
   it("counts a reload as the same lead", async () => {
@@ -114,6 +142,7 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
     await settle();
     expect(hits).toHaveLength(1);
     expect(hits[0]?.body.events.map((event) => event.name)).toEqual([
+      "campaign_details",
       "conversion",
       "generate_lead",
     ]);
@@ -122,7 +151,7 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
   it("records only a conversion for a plain link", async () => {
     await get("/thank-you?cta=link&source=x", { "x-forwarded-for": visitor() });
     const [hit] = await waitForHits(1);
-    expect(hit?.body.events.map((event) => event.name)).toEqual(["conversion"]);
+    expect(hit?.body.events.map((event) => event.name)).toEqual(["campaign_details", "conversion"]);
   });
 
   it.each([
@@ -167,21 +196,26 @@ describe("the browser's events join the lead", () => {
         "sec-fetch-site": "same-origin",
       },
       body: JSON.stringify({
+        session_id: "1764000123",
         events: [
           { name: "external_link_click", params: { cta_type: "whatsapp", source: "instagram" } },
         ],
       }),
     });
     expect(events.status).toBe(204);
-    await get("/thank-you?cta=whatsapp&source=instagram", { "x-forwarded-for": ip });
+    await get("/thank-you?cta=whatsapp&source=instagram&sid=1764000123", { "x-forwarded-for": ip });
     const received = await waitForHits(2);
     expect(received).toHaveLength(2);
     expect(received[0]?.body.client_id).toBe(received[1]?.body.client_id);
-    expect(received.flatMap((hit) => hit.body.events.map((event) => event.name)).sort()).toEqual([
+    const all = received.flatMap((hit) => hit.body.events);
+    expect(all.map((event) => event.name).sort()).toEqual([
+      "campaign_details",
       "conversion",
       "external_link_click",
       "generate_lead",
     ]);
+    // The browser's batch and the server's lead share the browser's session.
+    expect(new Set(all.map((event) => event.params.session_id))).toEqual(new Set(["1764000123"]));
   });
 });
 
