@@ -206,6 +206,25 @@ describe("campaign_details", () => {
 });
 
 describe("page_view", () => {
+  it("leaves /thank-you's view to the server when the lead link came without the session", () => {
+    // Followed without JavaScript (or before it ran): the server counted the view with the lead.
+    visitAt("/thank-you?cta=whatsapp&source=instagram");
+    expect(pageViews()).toEqual([]);
+    cleanup();
+    vi.mocked(track).mockClear();
+    visitAt("/ar/thank-you?cta=email");
+    expect(pageViews()).toEqual([]);
+    cleanup();
+    // With the session on the link, the server did not: the browser counts it.
+    visitAt("/thank-you?cta=whatsapp&source=instagram&sid=1772366400");
+    expect(pageViews()).toHaveLength(1);
+    cleanup();
+    vi.mocked(track).mockClear();
+    // No CTA, no lead: the page is counted here.
+    visitAt("/thank-you");
+    expect(pageViews()).toHaveLength(1);
+  });
+
   it("gives GA4 the page's absolute address, and the page before it as the referrer", () => {
     visitAt("/share?platform=whatsapp");
     goTo("/ar/sitemap");

@@ -10,7 +10,8 @@ import {
   isTagged,
   leadSource,
 } from "~/shared/campaign";
-import type { Locale } from "~/shared/locale";
+import { SESSION_PARAM } from "~/shared/cta";
+import { basePath, type Locale } from "~/shared/locale";
 
 const STORAGE_KEY = "darb:campaign";
 
@@ -60,17 +61,23 @@ export function useVisit(language: Locale): MutableRefObject<Visit> {
       language,
     });
     const details = campaignDetails(campaign);
-    const query = campaignQuery(campaign);
-    if (Object.keys(details).length > 0 && session.details !== query) {
+    const tags = campaignQuery(campaign);
+    if (Object.keys(details).length > 0 && session.details !== tags) {
       track("campaign_details", details);
-      noteVisitCampaignSent(query);
+      noteVisitCampaignSent(tags);
     }
     const location = `${window.location.origin}${pathname}${search}`;
-    track("page_view", {
-      page_location: location,
-      page_referrer: previous.current ?? (document.referrer || undefined),
-      page_title: document.title,
-    });
+    // A /thank-you reached by a link without the session (no JavaScript when it was followed)
+    // had its page_view counted by the server with the lead.
+    const query = new URLSearchParams(search);
+    const countedByServer =
+      basePath(pathname) === "/thank-you" && query.has("cta") && !query.has(SESSION_PARAM);
+    if (!countedByServer)
+      track("page_view", {
+        page_location: location,
+        page_referrer: previous.current ?? (document.referrer || undefined),
+        page_title: document.title,
+      });
     previous.current = location;
   }, [pathname, search, language]);
   return visit;

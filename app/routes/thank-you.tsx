@@ -32,6 +32,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Count the lead on the server so it counts with JavaScript off; never for a prefetch, a
   // client-side data request (Remix strips `_data` from the URL, but browsers say what they
   // fetch in Sec-Fetch-Dest), a bot, or a browser that asked not to be tracked.
+  // The title names the step that is left, like the page's heading.
+  const head = headFor(
+    request,
+    "thankYou",
+    result.cta ? { title: copy.thankYou.heading[result.cta] } : undefined,
+  );
   const dest = request.headers.get("sec-fetch-dest");
   const isDocument = dest === null || dest === "document";
   let leadId: string | null = null;
@@ -43,15 +49,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       language: locale,
       sessionId,
       fromPath: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
+      // A link without the browser's session was followed without JavaScript (or before it
+      // ran): this page's own view is then counted here, and the browser does not send one.
+      pageView: sessionId
+        ? undefined
+        : {
+            location: `${new URL(config.siteUrl).origin}${url.pathname}${url.search}`,
+            referrer: request.headers.get("referer") ?? undefined,
+            title: titleOf(head),
+          },
     });
     leadId = lead.id ?? null;
   }
-  // The title names the step that is left, like the page's heading.
-  const head = headFor(
-    request,
-    "thankYou",
-    result.cta ? { title: copy.thankYou.heading[result.cta] } : undefined,
-  );
   // No mail app is no dead end: the address to write to by hand, and WhatsApp instead.
   const email =
     result.cta === "email"
@@ -76,6 +85,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
     },
   );
+}
+
+function titleOf(head: ReturnType<typeof headFor>): string | undefined {
+  for (const descriptor of head) if ("title" in descriptor) return String(descriptor.title);
+  return undefined;
 }
 
 export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -8,7 +8,7 @@ import { getConfig } from "~/server/config.server";
 import type { LeadVerdict } from "~/server/limits.server";
 import type { RequestContext } from "~/server/request-context.server";
 import { type Visitor, visitorFor } from "~/server/visitor.server";
-import { type ClientEvent, LIMITS } from "~/shared/analytics-events";
+import { type ClientEvent, fitParams, LIMITS } from "~/shared/analytics-events";
 import {
   type Campaign,
   CLICK_IDS,
@@ -41,6 +41,8 @@ export type Lead = {
   sessionId?: string;
   /** The page the visitor tapped on (a path on this site), for Meta's event_source_url. */
   fromPath?: string;
+  /** /thank-you's own page_view, when the browser will not send one (no JavaScript). */
+  pageView?: { location: string; referrer?: string; title?: string };
 };
 
 export type LeadResult = {
@@ -96,7 +98,27 @@ export function recordLead(context: RequestContext, request: Request, lead: Lead
   const params = leadParams(lead);
   const events: OutboundEvent[] = [];
   const details = campaignDetails(lead.campaign);
-  if (Object.keys(details).length > 0) events.push({ name: "campaign_details", params: details });
+  if (Object.keys(details).length > 0) {
+    // With the page's language, as the browser's campaign_details has it.
+    const params: Record<string, string> = { ...details };
+    if (lead.language) params.language = lead.language;
+    events.push({ name: "campaign_details", params });
+  }
+  if (lead.pageView) {
+    // fitParams cuts each to GA4's own limit for it (1000, 420, 300).
+    const { location, referrer, title } = lead.pageView;
+    // With the context the browser puts on its own events.
+    const view = fitParams({
+      page_location: location,
+      page_referrer: referrer,
+      page_title: title,
+      source: leadSource(lead.campaign),
+      medium: lead.campaign.utm_medium,
+      campaign: lead.campaign.utm_campaign,
+      language: lead.language,
+    });
+    events.push({ name: "page_view", params: view });
+  }
   events.push({ name: "conversion", params });
   if (lead.cta === "link") {
     context.services.analytics.record(visitor, events, { sessionId: lead.sessionId });

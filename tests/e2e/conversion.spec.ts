@@ -54,12 +54,31 @@ test("the WhatsApp CTA reports the click, counts one lead and lands in WhatsApp"
         .map((event) => event.name)
         .sort(),
     )
-    .toEqual(["conversion", "external_link_click", "generate_lead", "page_view", "page_view"]);
+    .toEqual([
+      // The browser's for the session, and the server's on /thank-you.
+      "campaign_details",
+      "campaign_details",
+      "conversion",
+      "external_link_click",
+      "generate_lead",
+      "page_view",
+      "page_view",
+    ]);
   const lead = eventsFor(source).find((event) => event.name === "generate_lead");
-  expect(lead?.params).toMatchObject({ currency: "AED", value: 0, cta: "whatsapp" });
+  expect(lead?.params).toMatchObject({
+    currency: "AED",
+    value: 0,
+    cta: "whatsapp",
+    lead_source: source,
+    language: "en",
+  });
   const click = eventsFor(source).find((event) => event.name === "external_link_click");
   expect(click?.params).toMatchObject({ cta_type: "whatsapp", placement: "hero" });
   expect(click?.client_id).toBe(lead?.client_id);
+  // One GA4 session from the landing page to the lead, carried on the lead link.
+  const sessions = new Set(eventsFor(source).map((event) => event.params.session_id));
+  expect([...sessions]).toHaveLength(1);
+  expect([...sessions][0]).toMatch(/^\d{10}$/);
 });
 
 test("the demo CTA lands on the demo site", async ({ page }) => {
@@ -98,7 +117,15 @@ test("the e-mail CTA reports email_click and offers the support address", async 
         .map((event) => event.name)
         .sort(),
     )
-    .toEqual(["conversion", "email_click", "generate_lead", "page_view", "page_view"]);
+    .toEqual([
+      "campaign_details",
+      "campaign_details",
+      "conversion",
+      "email_click",
+      "generate_lead",
+      "page_view",
+      "page_view",
+    ]);
 });
 
 test("leaving /thank-you before the delay cancels the redirect", async ({ page }) => {
@@ -173,7 +200,8 @@ test.describe("with JavaScript off", () => {
           .map((event) => event.name)
           .sort(),
       )
-      .toEqual(["conversion", "generate_lead"]);
+      // No script: the server counts /thank-you's view with the lead.
+      .toEqual(["campaign_details", "conversion", "generate_lead", "page_view"]);
   });
 });
 
@@ -183,13 +211,18 @@ test("page views carry the visit's source across pages", async ({ page }) => {
   await hydrated(page);
   await page.getByRole("contentinfo").getByRole("link", { name: "Sitemap" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sitemap");
+  const origin = new URL(page.url()).origin;
   await expect
     .poll(() =>
       eventsFor(source)
         .filter((event) => event.name === "page_view")
-        .map((event) => event.params.page_location),
+        .map((event) => [event.params.page_location, event.params.page_referrer]),
     )
-    .toEqual([`/?source=${source}`, "/sitemap"]);
+    // Absolute, as GA4 wants them; the second page's referrer is the first.
+    .toEqual([
+      [`${origin}/?source=${source}`, undefined],
+      [`${origin}/sitemap`, `${origin}/?source=${source}`],
+    ]);
 });
 
 test.describe("share", () => {

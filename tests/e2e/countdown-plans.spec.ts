@@ -99,6 +99,8 @@ test.describe("with JavaScript off", () => {
     await expect
       .poll(() => eventsFor(source).map((event) => [event.name, event.params.plan]))
       .toEqual([
+        ["campaign_details", undefined],
+        ["page_view", undefined],
         ["conversion", "pro"],
         ["generate_lead", "pro"],
       ]);

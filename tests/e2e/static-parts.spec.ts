@@ -35,7 +35,7 @@ test("pages whose parts this tab has shown are client-side navigations, both way
   await expect(page.locator("main section[id]")).toHaveCount(10);
   await expect(page.locator("#plans").getByRole("link", { name: "Get Plus free" })).toHaveAttribute(
     "href",
-    /^\/thank-you\?cta=whatsapp&source=direct&plan=plus&redirect=/,
+    /^\/thank-you\?cta=whatsapp&plan=plus&redirect=/,
   );
   await page.goBack();
   await expect(page).toHaveURL(/\/share$/);
@@ -81,14 +81,17 @@ test("a lead from a static part carries the source the visit arrived with", asyn
   const source = uniqueSource("static");
   await page.goto(`/share?source=${source}`);
   await hydrated(page);
-  // The landing page's parts were rendered for a bare URL: their links say source=direct.
+  // The landing page's parts were rendered for a bare URL: their links carry no campaign.
   await page.getByRole("contentinfo").getByRole("link", { name: "Home" }).click();
   await expect(page).toHaveURL(/\/$/);
   await hydrated(page);
   const plan = page.locator("#plans").getByRole("link", { name: "Choose Pro" });
-  await expect(plan).toHaveAttribute("href", /source=direct/);
+  await expect(plan).toHaveAttribute("href", /^\/thank-you\?cta=whatsapp&plan=pro&/);
   await plan.click();
-  await expect(page).toHaveURL(new RegExp(`/thank-you\\?cta=whatsapp&source=${source}&plan=pro&`));
+  // Corrected at the click: the visit's campaign and its GA4 session.
+  await expect(page).toHaveURL(
+    new RegExp(`/thank-you\\?cta=whatsapp&source=${source}&sid=\\d{10}&plan=pro&`),
+  );
   await expect
     .poll(() => eventsFor(source).find((event) => event.name === "external_link_click")?.params)
     .toMatchObject({ cta_type: "whatsapp", placement: "plan-pro" });

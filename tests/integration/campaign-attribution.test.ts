@@ -157,12 +157,21 @@ describe("a tagged visit that taps WhatsApp, JavaScript off", () => {
     const thankYouHtml = await thankYou.text();
     const leadEvent = await until(() => named("generate_lead")[0], "generate_lead");
     const events = gaEvents();
+    // No script ran: the server counts /thank-you's view with the lead.
     expect(events.map((event) => event.name)).toEqual([
       "campaign_details",
+      "page_view",
       "conversion",
       "generate_lead",
     ]);
     expect(events[0]?.params).toMatchObject(DETAILS);
+    expect(events[1]?.params).toMatchObject({
+      page_location: `https://darb.example${lead}`,
+      page_title: "One step left: send the message | Darb",
+      source: "instagram",
+      campaign: "Ramadan Promo 2026",
+      language: "en",
+    });
     expect(leadEvent.params).toMatchObject({
       currency: "AED",
       value: 0,
@@ -265,16 +274,17 @@ describe("delivery without duplicates", () => {
       expect(response.status).toBe(200);
       await response.text();
     }
-    // 5 leads × campaign_details, conversion, generate_lead; then long enough for any retry.
-    await until(() => (gaEvents().length >= 15 ? true : undefined), "15 events");
+    // 5 leads × campaign_details, page_view, conversion, generate_lead; then long enough for
+    // any retry to have come.
+    await until(() => (gaEvents().length >= 20 ? true : undefined), "20 events");
     await sleep(5000);
     const received = gaEvents().filter((event) => event.name === "generate_lead");
     expect(received.map((event) => event.params.lead_source).sort()).toEqual(
       visits.map((_, index) => `slow-${index}`),
     );
-    expect(gaEvents()).toHaveLength(15);
+    expect(gaEvents()).toHaveLength(20);
     const stats = site.site.services.analytics.stats();
-    expect(stats.unconfirmed).toBeGreaterThanOrEqual(15);
+    expect(stats.unconfirmed).toBeGreaterThanOrEqual(20);
     expect(stats.sent + stats.dropped + stats.unconfirmed + stats.queued).toBe(stats.recorded);
   }, 30_000);
 });

@@ -98,7 +98,21 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
     expect(hit?.body.events).toEqual([
       {
         name: "campaign_details",
-        params: { source: "instagram", campaign: "Eid Offer", ...session },
+        params: { source: "instagram", campaign: "Eid Offer", language: "en", ...session },
+      },
+      {
+        // No session on the link, so no script followed it: the server counts the page's view.
+        name: "page_view",
+        params: {
+          page_location: expect.stringMatching(
+            /^https:\/\/darb\.example\/thank-you\?cta=whatsapp&/,
+          ),
+          page_title: expect.any(String),
+          source: "instagram",
+          campaign: "Eid Offer",
+          language: "en",
+          ...session,
+        },
       },
       { name: "conversion", params },
       { name: "generate_lead", params },
@@ -143,6 +157,7 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
     expect(hits).toHaveLength(1);
     expect(hits[0]?.body.events.map((event) => event.name)).toEqual([
       "campaign_details",
+      "page_view",
       "conversion",
       "generate_lead",
     ]);
@@ -151,7 +166,11 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
   it("records only a conversion for a plain link", async () => {
     await get("/thank-you?cta=link&source=x", { "x-forwarded-for": visitor() });
     const [hit] = await waitForHits(1);
-    expect(hit?.body.events.map((event) => event.name)).toEqual(["campaign_details", "conversion"]);
+    expect(hit?.body.events.map((event) => event.name)).toEqual([
+      "campaign_details",
+      "page_view",
+      "conversion",
+    ]);
   });
 
   it.each([

@@ -315,8 +315,9 @@ describe("SIGTERM", () => {
     );
     expect(exit?.code).toBe(0);
     expect(took).toBeLessThan(2000);
-    // campaign_details (the link was tagged source=idle), conversion and generate_lead.
-    expect(line).toMatchObject({ recorded: 3, sent: 3, dropped: 0, unconfirmed: 0, queued: 0 });
-    expect(ga.counts().acknowledged).toBe(3);
+    // campaign_details (the link was tagged source=idle), page_view (no session on the link),
+    // conversion and generate_lead.
+    expect(line).toMatchObject({ recorded: 4, sent: 4, dropped: 0, unconfirmed: 0, queued: 0 });
+    expect(ga.counts().acknowledged).toBe(4);
   }, 30_000);
 });
