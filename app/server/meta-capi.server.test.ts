@@ -150,6 +150,28 @@ describe("Meta Conversions API", () => {
     });
   }, 10_000);
 
+  it("retries a Lead after a 500 or 429, with the same event_id, and counts it sent", async () => {
+    const calls = meta((call) =>
+      call === 1
+        ? HttpResponse.json({}, { status: 500 })
+        : call === 2
+          ? HttpResponse.json({}, { status: 429 })
+          : ok(),
+    );
+    const sink = createSink({
+      ga: null,
+      endpoint: "https://ga.invalid/",
+      meta: META,
+      writeLine: () => undefined,
+    });
+    sink.record(VISITOR, leadEvents, { lead: lead() });
+    // Backoff 1 s, then 2 s.
+    await until(() => sink.stats().meta_sent === 1, 6000);
+    expect(calls).toHaveLength(3);
+    expect(new Set(calls.map((call) => call.body.data[0]?.event_id)).size).toBe(1);
+    expect(sink.stats()).toMatchObject({ meta_retried: 2, meta_dropped: 0 });
+  }, 10_000);
+
   it("drops a Lead Meta refuses (400) without sending it again, and counts it", async () => {
     const calls = meta(() => HttpResponse.json({ error: { message: "bad" } }, { status: 400 }));
     const sink = createSink({

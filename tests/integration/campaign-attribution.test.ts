@@ -167,7 +167,7 @@ describe("a tagged visit that taps WhatsApp, JavaScript off", () => {
     expect(events[0]?.params).toMatchObject(DETAILS);
     expect(events[1]?.params).toMatchObject({
       page_location: `https://darb.example${lead}`,
-      page_title: "One step left: send the message | Darb",
+      page_title: "One step left: send the message · Darb",
       source: "instagram",
       campaign: "Ramadan Promo 2026",
       language: "en",
@@ -260,6 +260,30 @@ describe("a tagged visit that taps WhatsApp, JavaScript on", () => {
     expectWithinGa4Limits(events);
     expectOneMetaLead(`${"https://darb.example"}/`);
   }, 40_000);
+});
+
+describe("who is not counted", () => {
+  it.each([
+    ["Global Privacy Control", { "sec-gpc": "1" }],
+    ["a prefetch", { "sec-purpose": "prefetch" }],
+    [
+      "a bot",
+      { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" },
+    ],
+  ])("%s: nothing goes to GA4 or to Meta", async (_, extra) => {
+    const response = await directFetch(
+      `${site.origin}/thank-you?cta=whatsapp&source=ig&fbclid=${FBCLID}`,
+      {
+        headers: { "user-agent": phone(), ...extra },
+        redirect: "manual",
+      },
+    );
+    expect(response.status).toBe(200);
+    expect(await response.text()).not.toContain("data-lead-id");
+    await sleep(400);
+    expect(gaHits).toEqual([]);
+    expect(metaHits).toEqual([]);
+  });
 });
 
 describe("delivery without duplicates", () => {

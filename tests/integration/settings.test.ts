@@ -76,6 +76,35 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
     expect(result.stderr).not.toContain("TOPSECRET1");
     expect(result.stderr).not.toContain("api_secret");
   });
+
+  it.each([
+    [
+      "a token without its pixel",
+      { META_ACCESS_TOKEN: "EAAB_TOPSECRET1_token_0123" },
+      "META_PIXEL_ID",
+    ],
+    [
+      "a malformed token",
+      { META_PIXEL_ID: "123456789012345", META_ACCESS_TOKEN: "EAAB TOPSECRET1 token 0123" },
+      "META_ACCESS_TOKEN",
+    ],
+    [
+      "a plain-http endpoint elsewhere",
+      {
+        META_PIXEL_ID: "123456789012345",
+        META_ACCESS_TOKEN: "EAAB_TOPSECRET1_token_0123",
+        META_CAPI_ENDPOINT: "http://graph.example/v23.0?access_token=TOPSECRET1",
+      },
+      "META_CAPI_ENDPOINT",
+    ],
+  ])("Meta: %s names the variable and never shows the token", async (_, env, variable) => {
+    const result = await start(env);
+    expect(result.code).toBe(1);
+    const lines = errorLines(result.stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${variable} `));
+    expect(result.stderr).not.toContain("TOPSECRET1");
+  });
 });
 
 describe("what starts", { timeout: 60_000 }, () => {

@@ -246,9 +246,11 @@ describe("SIGTERM", () => {
         ),
         JSON.stringify(tally(afterSignal)),
       ).toBe(true);
+      // One race per visitor (3), and the one connection the kernel may have taken in.
       expect(
         refusedOrRaced.filter((o) => o.kind === "error" && o.code !== "ECONNREFUSED").length,
-      ).toBeLessThanOrEqual(3);
+        JSON.stringify(tally(afterSignal)),
+      ).toBeLessThanOrEqual(4);
       expect(home.statuses["200"] ?? 0).toBeGreaterThan(0);
       expect(home.non2xx).toBe(0);
       expect(thankYou.non2xx).toBe(0);
