@@ -1,7 +1,7 @@
 import { useNavigate } from "@remix-run/react";
 import { type MutableRefObject, useEffect } from "react";
 import { track } from "~/browser/analytics.client";
-import type { Visit } from "~/hooks/use-visit";
+import { currentVisitSession, type Visit } from "~/hooks/use-visit";
 import { rememberLanguageChoice } from "~/shared/language-cookie";
 import {
   DISMISS,
@@ -37,7 +37,13 @@ export function useLinkClicks(visit: MutableRefObject<Visit>): void {
       const reported = linkEvent(link, pathname);
       if (reported) {
         const href = link.getAttribute("href") ?? "";
-        const corrected = leadHrefForVisit(href, { ...visit.current, pathname }, origin);
+        // The session as of this click: after 30 idle minutes a new one, which the lead joins.
+        const session = currentVisitSession(visit.current);
+        const corrected = leadHrefForVisit(
+          href,
+          { campaign: visit.current.campaign, session, pathname },
+          origin,
+        );
         if (corrected !== href) link.setAttribute("href", corrected);
         track(reported.name, reported.params, leavesPage(reported));
       }

@@ -3,7 +3,7 @@ import { act, cleanup, render } from "@testing-library/react";
 import { MemoryRouter, type NavigateFunction, useNavigate } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { setAnalyticsContext, track } from "~/browser/analytics.client";
-import { useVisit, type Visit as VisitState } from "~/hooks/use-visit";
+import { currentVisitSession, useVisit, type Visit as VisitState } from "~/hooks/use-visit";
 
 vi.mock("~/browser/analytics.client", () => ({ setAnalyticsContext: vi.fn(), track: vi.fn() }));
 
@@ -107,7 +107,7 @@ describe("useVisit", () => {
     expect(sessionStorage.getItem("darb:campaign")).toBe("?utm_source=TikTok");
   });
 
-  it("counts a visit with no campaign anywhere as direct, and never re-renders for it", () => {
+  it("gives a visit with no campaign anywhere no campaign words, and never re-renders for it", () => {
     let renders = 0;
     function Counted() {
       renders++;
@@ -118,7 +118,13 @@ describe("useVisit", () => {
         <Counted />
       </MemoryRouter>,
     );
-    expect(setAnalyticsContext).toHaveBeenCalledWith(expect.objectContaining({ source: "direct" }));
+    // No campaign words on its events: "direct" is not a source GA4 should be told of.
+    expect(setAnalyticsContext).toHaveBeenCalledWith({
+      source: undefined,
+      medium: undefined,
+      campaign: undefined,
+      language: "en",
+    });
     expect(renders).toBe(1);
     expect(visit?.current.campaign).toEqual({});
     expect(sessionStorage.getItem("darb:campaign")).toBeNull();
@@ -137,7 +143,7 @@ describe("useVisit", () => {
     visitAt("/share");
     expect(visit?.current.campaign).toEqual({});
     expect(setAnalyticsContext).toHaveBeenLastCalledWith(
-      expect.objectContaining({ source: "direct" }),
+      expect.objectContaining({ source: undefined }),
     );
   });
 });
@@ -263,5 +269,29 @@ describe("page_view", () => {
     vi.setSystemTime(NOW + 10 * 60_000);
     visitAt("/share");
     expect(visit?.current.session).toBe(session);
+  });
+});
+
+describe("currentVisitSession", () => {
+  it("at a click after 30 idle minutes, begins a new session and tells GA4 its campaign first", () => {
+    visitAt("/?utm_source=instagram&utm_campaign=Eid");
+    const first = visit?.current.session;
+    vi.mocked(track).mockClear();
+    vi.setSystemTime(NOW + 31 * 60_000);
+    const current = visit ? currentVisitSession(visit.current) : "";
+    expect(current).not.toBe(first);
+    expect(current).toBe(String(Math.floor((NOW + 31 * 60_000) / 1000)));
+    // The lead link gets the live session, and that session has its campaign_details.
+    expect(visit?.current.session).toBe(current);
+    expect(sent()).toEqual(["campaign_details"]);
+  });
+
+  it("within the session, changes nothing and sends nothing", () => {
+    visitAt("/?utm_source=instagram");
+    const first = visit?.current.session;
+    vi.mocked(track).mockClear();
+    vi.setSystemTime(NOW + 10 * 60_000);
+    expect(visit ? currentVisitSession(visit.current) : "").toBe(first);
+    expect(sent()).toEqual([]);
   });
 });

@@ -2,15 +2,15 @@ import { useLocation } from "@remix-run/react";
 import { type MutableRefObject, useEffect, useRef } from "react";
 import { setAnalyticsContext, track } from "~/browser/analytics.client";
 import { noteVisitCampaignSent, visitSession } from "~/browser/session";
+import { SESSION_ID } from "~/shared/analytics-events";
 import {
   type Campaign,
   campaignDetails,
   campaignFrom,
   campaignQuery,
   isTagged,
-  leadSource,
 } from "~/shared/campaign";
-import { SESSION_PARAM } from "~/shared/cta";
+import { isCtaType, SESSION_PARAM } from "~/shared/cta";
 import { basePath, type Locale } from "~/shared/locale";
 
 const STORAGE_KEY = "darb:campaign";
@@ -36,6 +36,23 @@ function visitCampaign(search: string): Campaign {
 export type Visit = { campaign: Campaign; session: string };
 
 /**
+ * The visit's session now (a new one after 30 idle minutes), announced to GA4 with
+ * campaign_details first when it has not had this campaign's yet; the visit is updated to it.
+ * Called for each page and again at a lead link's click, so the lead joins a live session.
+ */
+export function currentVisitSession(visit: Visit): string {
+  const session = visitSession();
+  const details = campaignDetails(visit.campaign);
+  const tags = campaignQuery(visit.campaign);
+  if (Object.keys(details).length > 0 && session.details !== tags) {
+    track("campaign_details", details);
+    noteVisitCampaignSent(tags);
+  }
+  visit.session = session.id;
+  return session.id;
+}
+
+/**
  * The visit: its campaign (sessionStorage, no cookies; the server renders links from the URL
  * alone, so they work without JavaScript), its GA4 session (browser/session.ts), and for the
  * first page and every route change a page_view, preceded by campaign_details when the session
@@ -52,26 +69,19 @@ export function useVisit(language: Locale): MutableRefObject<Visit> {
   const previous = useRef<string | null>(null);
   useEffect(() => {
     const campaign = visitCampaign(search);
-    const session = visitSession();
-    visit.current = { campaign, session: session.id };
-    setAnalyticsContext({
-      source: leadSource(campaign),
-      medium: campaign.utm_medium,
-      campaign: campaign.utm_campaign,
-      language,
-    });
-    const details = campaignDetails(campaign);
-    const tags = campaignQuery(campaign);
-    if (Object.keys(details).length > 0 && session.details !== tags) {
-      track("campaign_details", details);
-      noteVisitCampaignSent(tags);
-    }
+    // The campaign's own words on every event, as campaign_details names them; none untagged.
+    const { source, medium, campaign: name } = campaignDetails(campaign);
+    setAnalyticsContext({ source, medium, campaign: name, language });
+    visit.current = { campaign, session: "" };
+    currentVisitSession(visit.current);
     const location = `${window.location.origin}${pathname}${search}`;
-    // A /thank-you reached by a link without the session (no JavaScript when it was followed)
-    // had its page_view counted by the server with the lead.
+    // A /thank-you reached by a lead link without a session (no JavaScript when it was
+    // followed) had its page_view counted by the server.
     const query = new URLSearchParams(search);
     const countedByServer =
-      basePath(pathname) === "/thank-you" && query.has("cta") && !query.has(SESSION_PARAM);
+      basePath(pathname) === "/thank-you" &&
+      isCtaType(query.get("cta")) &&
+      !SESSION_ID.test(query.get(SESSION_PARAM) ?? "");
     if (!countedByServer)
       track("page_view", {
         page_location: location,

@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dest = request.headers.get("sec-fetch-dest");
   const isDocument = dest === null || dest === "document";
   let leadId: string | null = null;
-  if (result.cta && isDocument && !isPrefetch(request) && mayTrack(request.headers)) {
+  if (result.cta && isDocument && !isPrefetched(request) && mayTrack(request.headers)) {
     const lead = recordLead(requestContext(context), request, {
       cta: result.cta,
       campaign,
@@ -85,6 +85,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
     },
   );
+}
+
+/**
+ * remix-utils' isPrefetch knows `Purpose: prefetch` and `Sec-Purpose: prefetch` exactly; Chrome
+ * prerenders with `Sec-Purpose: prefetch;prerender`. None of them is a visitor's tap.
+ */
+function isPrefetched(request: Request): boolean {
+  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`;
+  return isPrefetch(request) || /\bprefetch\b/i.test(purpose);
 }
 
 function titleOf(head: ReturnType<typeof headFor>): string | undefined {

@@ -221,7 +221,7 @@ describe("the lead's session and Meta's Lead", () => {
     expect(session).not.toBe(SID);
   });
 
-  it("hands the sink the counted lead, with its id, page, visitor and fbclid whole", () => {
+  it("hands the sink the counted lead, with its id, page, visitor and fbclid whole, and no other network's click id", () => {
     const { context, services } = contextFor("203.0.113.42");
     const record = vi.spyOn(services.analytics, "record");
     const before = Date.now();
@@ -243,7 +243,7 @@ describe("the lead's session and Meta's Lead", () => {
     ]);
     const pageUrl = new URL("/share", getConfig().siteUrl);
     pageUrl.search =
-      "x=1&source=instagram&utm_source=Facebook&utm_medium=paid+social&utm_campaign=Ramadan+Promo+2026&utm_term=driving+lessons&utm_content=%7B%7Bad.name%7D%7D&utm_id=120210&gclid=Cj0KCQ&fbclid=" +
+      "x=1&source=instagram&utm_source=Facebook&utm_medium=paid+social&utm_campaign=Ramadan+Promo+2026&utm_term=driving+lessons&utm_content=%7B%7Bad.name%7D%7D&utm_id=120210&fbclid=" +
       AD.fbclid;
     expect(recording).toEqual({
       sessionId: SID,
@@ -254,9 +254,14 @@ describe("the lead's session and Meta's Lead", () => {
         address: "203.0.113.42",
         userAgent: AGENT,
         fbclid: AD.fbclid,
-        details: leadParams({ cta: "whatsapp", campaign: AD, plan: "plus", language: "en" }),
+        details: leadParams(
+          { cta: "whatsapp", campaign: { ...AD, gclid: undefined }, plan: "plus", language: "en" },
+          { clickIds: false },
+        ),
       },
     });
+    // Google's click id is Google's business: Meta never sees it.
+    expect(JSON.stringify(recording?.lead)).not.toContain("Cj0KCQ");
     expect(recording?.lead?.at).toBeGreaterThanOrEqual(before);
     expect(recording?.lead?.at).toBeLessThanOrEqual(Date.now());
     expect(result.id).toMatch(UUID);

@@ -51,8 +51,28 @@ export type LeadResult = {
   id?: string;
 };
 
-/** What GA4 and Meta are told of a lead: its value, CTA, language, plan and whole campaign. */
-export function leadParams(lead: Lead): Record<string, string | number> {
+/** /thank-you's own page_view, with the context the browser puts on its events. */
+function pageView(lead: Lead): OutboundEvent {
+  const { location, referrer, title } = lead.pageView ?? { location: "" };
+  const { source, medium, campaign } = campaignDetails(lead.campaign);
+  // fitParams cuts each to GA4's own limit for it (1000, 420, 300, else 100).
+  const params = fitParams({
+    page_location: location,
+    page_referrer: referrer,
+    page_title: title,
+    source,
+    medium,
+    campaign,
+    language: lead.language,
+  });
+  return { name: "page_view", params };
+}
+
+/**
+ * What GA4 and Meta are told of a lead: its value, CTA, language, plan and whole campaign, and
+ * for GA4 the click ids that fit its 100 characters.
+ */
+export function leadParams(lead: Lead, { clickIds = true } = {}): Record<string, string | number> {
   const params: Record<string, string | number> = {
     ...LEAD_VALUE,
     lead_source: leadSource(lead.campaign),
@@ -62,6 +82,7 @@ export function leadParams(lead: Lead): Record<string, string | number> {
     ...campaignDetails(lead.campaign),
   };
   // Click ids that fit GA4's 100 characters, for joining exports; Meta gets fbclid whole (fbc).
+  if (!clickIds) return params;
   for (const name of CLICK_IDS) {
     const value = lead.campaign[name];
     if (value !== undefined && value.length <= LIMITS.paramValueLength) params[name] = value;
@@ -69,11 +90,18 @@ export function leadParams(lead: Lead): Record<string, string | number> {
   return params;
 }
 
+/** Meta's part of a campaign: its words and its own click id, never another network's. */
+function forMeta(campaign: Campaign): Campaign {
+  const own: Campaign = { ...campaign };
+  for (const name of CLICK_IDS) if (name !== "fbclid") delete own[name];
+  return own;
+}
+
 /** The absolute address of the page the lead came from, with the visit's campaign. */
-function pageUrl(lead: Lead): string {
+function pageUrl(lead: Lead, campaign: Campaign): string {
   const url = new URL(lead.fromPath ?? "/", getConfig().siteUrl);
   const search = new URLSearchParams(url.search);
-  setCampaign(search, lead.campaign);
+  setCampaign(search, campaign);
   url.search = search.toString();
   return url.href;
 }
@@ -94,9 +122,15 @@ export function recordLead(context: RequestContext, request: Request, lead: Lead
     // "Instagram" and "instagram" on one visitor's links are one lead.
     `${lead.cta}|${leadSource(lead.campaign).toLowerCase()}|${lead.plan ?? ""}`,
   );
-  if (verdict !== "counted") return { verdict };
-  const params = leadParams(lead);
   const events: OutboundEvent[] = [];
+  if (verdict !== "counted") {
+    // A reload still shows the page; an address past its cap adds nothing at all.
+    if (verdict === "repeat" && lead.pageView) events.push(pageView(lead));
+    if (events.length > 0)
+      context.services.analytics.record(visitor, events, { sessionId: lead.sessionId });
+    return { verdict };
+  }
+  const params = leadParams(lead);
   const details = campaignDetails(lead.campaign);
   if (Object.keys(details).length > 0) {
     // With the page's language, as the browser's campaign_details has it.
@@ -104,21 +138,7 @@ export function recordLead(context: RequestContext, request: Request, lead: Lead
     if (lead.language) params.language = lead.language;
     events.push({ name: "campaign_details", params });
   }
-  if (lead.pageView) {
-    // fitParams cuts each to GA4's own limit for it (1000, 420, 300).
-    const { location, referrer, title } = lead.pageView;
-    // With the context the browser puts on its own events.
-    const view = fitParams({
-      page_location: location,
-      page_referrer: referrer,
-      page_title: title,
-      source: leadSource(lead.campaign),
-      medium: lead.campaign.utm_medium,
-      campaign: lead.campaign.utm_campaign,
-      language: lead.language,
-    });
-    events.push({ name: "page_view", params: view });
-  }
+  if (lead.pageView) events.push(pageView(lead));
   events.push({ name: "conversion", params });
   if (lead.cta === "link") {
     context.services.analytics.record(visitor, events, { sessionId: lead.sessionId });
@@ -131,11 +151,11 @@ export function recordLead(context: RequestContext, request: Request, lead: Lead
     lead: {
       id,
       at: Date.now(),
-      pageUrl: pageUrl(lead),
+      pageUrl: pageUrl(lead, forMeta(lead.campaign)),
       address: visitor.address,
       userAgent: request.headers.get("user-agent") ?? "",
       fbclid: lead.campaign.fbclid,
-      details: params,
+      details: leadParams({ ...lead, campaign: forMeta(lead.campaign) }, { clickIds: false }),
     },
   });
   return { verdict, id };

@@ -19,12 +19,14 @@ export type Delivery = {
   events: number;
 };
 
+/** Counted in events. recorded = sent + dropped + unconfirmed + queued, at every moment. */
 export type OutboxStats = {
   recorded: number;
   sent: number;
   retried: number;
   dropped: number;
   unconfirmed: number;
+  /** Not settled yet: in line, waiting for a retry, or out. */
   queued: number;
 };
 
@@ -130,7 +132,6 @@ export function createOutbox(options: {
   function pump() {
     while (!closed && inFlight.size < CONCURRENCY && queue.length > 0) {
       const call = queue.shift() as Call;
-      stats.queued = queue.length;
       const abort = new AbortController();
       const task: Promise<void> = attempt(call, abort).finally(() => {
         inFlight.delete(task);
@@ -144,7 +145,6 @@ export function createOutbox(options: {
   function requeue(call: Call) {
     if (closed || queue.length >= MAX_QUEUED_CALLS) return settle(call, "dropped");
     queue.push(call);
-    stats.queued = queue.length;
     pump();
   }
 
@@ -158,7 +158,6 @@ export function createOutbox(options: {
     }
     waiting.clear();
     for (const call of queue.splice(0)) settle(call, "dropped");
-    stats.queued = 0;
     for (const { call, abort } of inFlight.values()) {
       call.abandoned = true;
       // Out already: it may arrive, or may have; the destination knows, not us.
@@ -179,7 +178,6 @@ export function createOutbox(options: {
       }
       heldBytes += delivery.body.length;
       queue.push({ ...delivery, attempt: 0, abandoned: false });
-      stats.queued = queue.length;
       pump();
     },
 
@@ -192,7 +190,6 @@ export function createOutbox(options: {
         queue.push(call);
       }
       waiting.clear();
-      stats.queued = queue.length;
       pump();
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<"deadline">((resolve) => {
@@ -217,6 +214,9 @@ export function createOutbox(options: {
 
     close,
 
-    stats: () => ({ ...stats }),
+    stats: () => ({
+      ...stats,
+      queued: stats.recorded - stats.sent - stats.dropped - stats.unconfirmed,
+    }),
   };
 }

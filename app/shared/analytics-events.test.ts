@@ -45,11 +45,11 @@ describe("validateBatch: accepted bodies", () => {
     if (result.ok) expect(result.events.map((event) => event.name)).toEqual([...CLIENT_EVENTS]);
   });
 
-  it("accepts the limits themselves: 25 events, 25 params, 40-char names, 100-char values", () => {
+  it("accepts the limits themselves: 25 events, 23 params (GA4's 25 less the server's two), 40-char names, 100-char values", () => {
     const params: Record<string, string> = {};
-    for (let index = 0; index < 24; index++) params[`p${index}`] = "x".repeat(100);
+    for (let index = 0; index < 22; index++) params[`p${index}`] = "x".repeat(100);
     params[`a${"b".repeat(39)}`] = "ok";
-    expect(Object.keys(params)).toHaveLength(25);
+    expect(Object.keys(params)).toHaveLength(23);
     const events = Array.from({ length: 25 }, () => ({ name: "cta_click", params }));
     expect(validateBatch({ events }).ok).toBe(true);
   });
@@ -122,9 +122,9 @@ describe("validateBatch: rejected bodies", () => {
     expect(rejection(withParams(params))).toMatch(/events\[0\]\.params must be an object/);
   });
 
-  it("rejects 26 params", () => {
-    const params = Object.fromEntries(Array.from({ length: 26 }, (_, index) => [`p${index}`, 1]));
-    expect(rejection(withParams(params))).toMatch(/params has more than 25 entries/);
+  it("rejects 24 params: with session_id and engagement_time_msec GA4 would get 26", () => {
+    const params = Object.fromEntries(Array.from({ length: 24 }, (_, index) => [`p${index}`, 1]));
+    expect(rejection(withParams(params))).toMatch(/params has more than 23 entries/);
   });
 
   it("rejects a parameter name over 40 characters", () => {
@@ -263,15 +263,15 @@ describe("fitParams", () => {
     expect(out).toEqual({ keep: 1, flag: false });
   });
 
-  it("keeps at most 25 params, the first ones", () => {
+  it("keeps at most 23 params, the first ones", () => {
     const params = Object.fromEntries(
       Array.from({ length: 30 }, (_, index) => [`p${index}`, index]),
     );
     const out = fitParams(params);
-    expect(Object.keys(out)).toHaveLength(25);
+    expect(Object.keys(out)).toHaveLength(23);
     expect(out.p0).toBe(0);
-    expect(out.p24).toBe(24);
-    expect(out).not.toHaveProperty("p25");
+    expect(out.p22).toBe(22);
+    expect(out).not.toHaveProperty("p23");
   });
 
   it("produces params that validateBatch accepts", () => {

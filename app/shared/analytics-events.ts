@@ -19,7 +19,8 @@ export type ServerEventName = "conversion" | "generate_lead";
 export const LIMITS = {
   bodyBytes: 16 * 1024,
   eventsPerRequest: 25,
-  paramsPerEvent: 25,
+  // GA4 takes 25; the server adds session_id and engagement_time_msec to what a browser sends.
+  paramsPerEvent: 23,
   paramNameLength: 40,
   paramValueLength: 100,
 } as const;

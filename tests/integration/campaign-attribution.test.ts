@@ -266,6 +266,7 @@ describe("who is not counted", () => {
   it.each([
     ["Global Privacy Control", { "sec-gpc": "1" }],
     ["a prefetch", { "sec-purpose": "prefetch" }],
+    ["a prerender", { "sec-purpose": "prefetch;prerender" }],
     [
       "a bot",
       { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" },
@@ -284,6 +285,42 @@ describe("who is not counted", () => {
     expect(gaHits).toEqual([]);
     expect(metaHits).toEqual([]);
   });
+});
+
+describe("/thank-you's own view without JavaScript", () => {
+  it("is counted once on a reload (the lead is not), and when the link's sid is malformed", async () => {
+    const headers = { "user-agent": phone() };
+    const path = "/thank-you?cta=demo&utm_source=newsletter&utm_medium=email";
+    await (await directFetch(`${site.origin}${path}`, { headers, redirect: "manual" })).text();
+    await until(() => named("generate_lead")[0], "the lead");
+    await (await directFetch(`${site.origin}${path}`, { headers, redirect: "manual" })).text();
+    await until(() => named("page_view")[1], "the reload's page_view");
+    // A sid that is not one: the browser will not count the view, so the server does.
+    await directFetch(`${site.origin}/thank-you?cta=email&utm_source=newsletter&sid=12ab`, {
+      headers,
+      redirect: "manual",
+    });
+    await until(() => named("page_view")[2], "the page_view for a malformed sid");
+    await sleep(300);
+    expect(named("generate_lead")).toHaveLength(2);
+    expect(named("page_view")).toHaveLength(3);
+  }, 20_000);
+});
+
+describe("Meta sees only its own click id", () => {
+  it("sends no gclid or ttclid to Meta, in the page or the lead's words", async () => {
+    await directFetch(
+      `${site.origin}/thank-you?cta=whatsapp&utm_source=instagram&gclid=GOOGLECLICK1&ttclid=TIKTOK1&fbclid=${FBCLID}`,
+      { headers: { "user-agent": phone() }, redirect: "manual" },
+    );
+    const lead = await until(() => metaHits[0]?.data[0], "Meta's Lead");
+    expect(JSON.stringify(lead)).not.toMatch(/GOOGLECLICK1|TIKTOK1/);
+    expect(new URL(lead.event_source_url).searchParams.get("fbclid")).toBe(FBCLID);
+    // GA4's lead keeps them, for joining exports.
+    expect(await until(() => named("generate_lead")[0], "generate_lead")).toMatchObject({
+      params: { gclid: "GOOGLECLICK1", ttclid: "TIKTOK1", fbclid: FBCLID },
+    });
+  }, 20_000);
 });
 
 describe("delivery without duplicates", () => {

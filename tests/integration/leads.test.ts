@@ -154,12 +154,11 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
     await get("/thank-you?cta=demo&source=tiktok", headers);
     await get("/thank-you?cta=demo&source=tiktok", headers);
     await settle();
-    expect(hits).toHaveLength(1);
-    expect(hits[0]?.body.events.map((event) => event.name)).toEqual([
-      "campaign_details",
-      "page_view",
-      "conversion",
-      "generate_lead",
+    // The reload is a view of the page again, not a lead again.
+    const batches = hits.map((hit) => hit.body.events.map((event) => event.name));
+    expect(batches.sort((a, b) => b.length - a.length)).toEqual([
+      ["campaign_details", "page_view", "conversion", "generate_lead"],
+      ["page_view"],
     ]);
   });
 
