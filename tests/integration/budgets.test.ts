@@ -8,7 +8,7 @@ import { startBuiltServer } from "./server";
 
 /**
  * The site's own JavaScript on /, beside React and Remix: 15,000 until issue 16, whose campaign
- * attribution (the campaign's words, the GA4 session, the engagement clock) costs 1.2 kB.
+ * attribution (the campaign's words, the GA4 session, the engagement clock) costs 1.35 kB.
  */
 const APP_JS_BUDGET = 16_200;
 /** The / document: its size when this budget was set (issue 15), so it can only shrink. */
