@@ -6,6 +6,8 @@
  * (docs/analytics.md).
  */
 
+import { SESSION_ID } from "~/shared/analytics-events";
+
 const KEY = "darb:session";
 export const SESSION_TIMEOUT_MS = 30 * 60_000;
 
@@ -28,12 +30,11 @@ function read(store: Store | null): SessionState | null {
   return memory && (!stored || memory.last > stored.last) ? memory : stored;
 }
 
+/** The stored session, if the store holds a well-formed one. */
 function readStored(store: Store | null): SessionState | null {
   try {
-    const raw = store ? store.getItem(KEY) : null;
-    if (raw === null) return store ? null : memory;
-    const value = JSON.parse(raw) as Partial<SessionState> | null;
-    if (!value || typeof value.id !== "string" || !/^[0-9]{1,20}$/.test(value.id)) return null;
+    const value = JSON.parse(store?.getItem(KEY) ?? "null") as Partial<SessionState> | null;
+    if (!value || typeof value.id !== "string" || !SESSION_ID.test(value.id)) return null;
     if (typeof value.last !== "number" || !Number.isFinite(value.last)) return null;
     return {
       id: value.id,
@@ -41,7 +42,7 @@ function readStored(store: Store | null): SessionState | null {
       ...(typeof value.details === "string" ? { details: value.details } : {}),
     };
   } catch {
-    return memory;
+    return null;
   }
 }
 

@@ -1,7 +1,6 @@
 import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { isPrefetch } from "remix-utils/is-prefetch";
 import { ThankYouPage } from "~/components/ThankYouPage";
 import { REDIRECT_DELAY_SECONDS } from "~/content/conversion";
 import { copyFor } from "~/content/copy.server";
@@ -10,7 +9,7 @@ import { headFor } from "~/server/head.server";
 import { recordLead } from "~/server/leads.server";
 import { defaultTarget, readThankYou } from "~/server/redirect.server";
 import { requestContext } from "~/server/request-context.server";
-import { mayTrack } from "~/server/visitor.server";
+import { isPrefetched, mayTrack } from "~/server/visitor.server";
 import { localeOfPath, localePath } from "~/shared/locale";
 import { planMessages } from "~/shared/plans";
 import type { RouteHandle } from "~/shared/route-handle";
@@ -85,15 +84,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       },
     },
   );
-}
-
-/**
- * remix-utils' isPrefetch knows `Purpose: prefetch` and `Sec-Purpose: prefetch` exactly; Chrome
- * prerenders with `Sec-Purpose: prefetch;prerender`. None of them is a visitor's tap.
- */
-function isPrefetched(request: Request): boolean {
-  const purpose = `${request.headers.get("sec-purpose") ?? ""} ${request.headers.get("purpose") ?? ""}`;
-  return isPrefetch(request) || /\bprefetch\b/i.test(purpose);
 }
 
 function titleOf(head: ReturnType<typeof headFor>): string | undefined {

@@ -94,18 +94,13 @@ type SinkOptions = {
 export function createSink(options: SinkOptions): Sink {
   const writeLine = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
   const now = options.now ?? Date.now;
-  const ga = options.ga
-    ? {
-        destination: ga4Destination(options.ga, options.endpoint, now),
-        outbox: createOutbox({ deduplicates: false, post: options.post }),
-      }
-    : null;
-  const meta = options.meta
-    ? {
-        destination: metaDestination(options.meta),
-        outbox: createOutbox({ deduplicates: true, post: options.post }),
-      }
-    : null;
+  // Each destination with its own outbox, which retries as the destination allows.
+  const withOutbox = (destination: Destination) => ({
+    destination,
+    outbox: createOutbox({ deduplicates: destination.deduplicates, post: options.post }),
+  });
+  const ga = options.ga ? withOutbox(ga4Destination(options.ga, options.endpoint, now)) : null;
+  const meta = options.meta ? withOutbox(metaDestination(options.meta)) : null;
   // Without GA4 the lines on stdout are the record: written is sent.
   const logged = { recorded: 0, sent: 0 };
 

@@ -52,8 +52,8 @@ export type LeadResult = {
 };
 
 /** /thank-you's own page_view, with the context the browser puts on its events. */
-function pageView(lead: Lead): OutboundEvent {
-  const { location, referrer, title } = lead.pageView ?? { location: "" };
+function pageView(view: NonNullable<Lead["pageView"]>, lead: Lead): OutboundEvent {
+  const { location, referrer, title } = view;
   const { source, medium, campaign } = campaignDetails(lead.campaign);
   // fitParams cuts each to GA4's own limit for it (1000, 420, 300, else 100).
   const params = fitParams({
@@ -125,7 +125,7 @@ export function recordLead(context: RequestContext, request: Request, lead: Lead
   const events: OutboundEvent[] = [];
   if (verdict !== "counted") {
     // A reload still shows the page; an address past its cap adds nothing at all.
-    if (verdict === "repeat" && lead.pageView) events.push(pageView(lead));
+    if (verdict === "repeat" && lead.pageView) events.push(pageView(lead.pageView, lead));
     if (events.length > 0)
       context.services.analytics.record(visitor, events, { sessionId: lead.sessionId });
     return { verdict };
@@ -138,7 +138,7 @@ export function recordLead(context: RequestContext, request: Request, lead: Lead
     if (lead.language) params.language = lead.language;
     events.push({ name: "campaign_details", params });
   }
-  if (lead.pageView) events.push(pageView(lead));
+  if (lead.pageView) events.push(pageView(lead.pageView, lead));
   events.push({ name: "conversion", params });
   if (lead.cta === "link") {
     context.services.analytics.record(visitor, events, { sessionId: lead.sessionId });

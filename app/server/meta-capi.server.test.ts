@@ -66,17 +66,16 @@ function lead(overrides: Partial<MetaLead> = {}): MetaLead {
   };
 }
 
+/** A sink with Meta only: GA4's side writes its lines nowhere. */
+const metaSink = () =>
+  createSink({ ga: null, endpoint: "https://ga.invalid/", meta: META, writeLine: () => undefined });
+
 const leadEvents = [{ name: "generate_lead", params: { cta: "whatsapp" } }];
 
 describe("Meta Conversions API", () => {
   it("posts a Lead with its id, time, page, user data and fbc, the token in the body", async () => {
     const calls = meta(ok);
-    const sink = createSink({
-      ga: null,
-      endpoint: "https://ga.invalid/",
-      meta: META,
-      writeLine: () => undefined,
-    });
+    const sink = metaSink();
     sink.record(VISITOR, leadEvents, { lead: lead() });
     await until(() => sink.stats().meta_sent === 1);
     expect(calls).toHaveLength(1);
@@ -110,12 +109,7 @@ describe("Meta Conversions API", () => {
 
   it("sends no fbc without a click id, and nothing at all for events that are not a lead", async () => {
     const calls = meta(ok);
-    const sink = createSink({
-      ga: null,
-      endpoint: "https://ga.invalid/",
-      meta: META,
-      writeLine: () => undefined,
-    });
+    const sink = metaSink();
     sink.record(VISITOR, [{ name: "page_view", params: {} }]);
     sink.record(VISITOR, leadEvents, { lead: lead({ fbclid: undefined }) });
     await until(() => sink.stats().meta_sent === 1);
@@ -131,12 +125,7 @@ describe("Meta Conversions API", () => {
       if (call === 1) await delay(2500);
       return ok();
     });
-    const sink = createSink({
-      ga: null,
-      endpoint: "https://ga.invalid/",
-      meta: META,
-      writeLine: () => undefined,
-    });
+    const sink = metaSink();
     sink.record(VISITOR, leadEvents, { lead: lead() });
     await until(() => sink.stats().meta_sent === 1, 6000);
     expect(calls).toHaveLength(2);
@@ -158,12 +147,7 @@ describe("Meta Conversions API", () => {
           ? HttpResponse.json({}, { status: 429 })
           : ok(),
     );
-    const sink = createSink({
-      ga: null,
-      endpoint: "https://ga.invalid/",
-      meta: META,
-      writeLine: () => undefined,
-    });
+    const sink = metaSink();
     sink.record(VISITOR, leadEvents, { lead: lead() });
     // Backoff 1 s, then 2 s.
     await until(() => sink.stats().meta_sent === 1, 6000);
@@ -174,12 +158,7 @@ describe("Meta Conversions API", () => {
 
   it("drops a Lead Meta refuses (400) without sending it again, and counts it", async () => {
     const calls = meta(() => HttpResponse.json({ error: { message: "bad" } }, { status: 400 }));
-    const sink = createSink({
-      ga: null,
-      endpoint: "https://ga.invalid/",
-      meta: META,
-      writeLine: () => undefined,
-    });
+    const sink = metaSink();
     sink.record(VISITOR, leadEvents, { lead: lead() });
     await until(() => sink.stats().meta_dropped === 1);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -191,12 +170,7 @@ describe("Meta Conversions API", () => {
       await delay(100);
       return ok();
     });
-    const sink = createSink({
-      ga: null,
-      endpoint: "https://ga.invalid/",
-      meta: META,
-      writeLine: () => undefined,
-    });
+    const sink = metaSink();
     for (let index = 0; index < 6; index++)
       sink.record(VISITOR, leadEvents, { lead: lead({ id: `lead-${index}` }) });
     await sink.flush(2000);

@@ -93,32 +93,24 @@ export function createOutbox(options: {
     heldBytes -= call.body.length;
   }
 
-  /** Whether a failed call may be sent again: only what certainly did not arrive, or dedupes. */
-  function mayRetry(failure: { status: number } | { error: unknown }): boolean {
-    if ("status" in failure) return failure.status >= 500 || failure.status === 429;
-    const sent = !(failure.error instanceof PostError) || failure.error.mayHaveArrived;
-    return !sent || options.deduplicates;
-  }
-
   async function attempt(call: Call, abort: AbortController): Promise<void> {
-    let failure: { status: number } | { error: unknown };
+    // An answer that is not 2xx, or no answer at all; and whether the other side may have it.
+    let status: number | null = null;
+    let mayHaveArrived = false;
     try {
-      const status = await post(call.url, call.body, CALL_TIMEOUT_MS, abort.signal);
+      status = await post(call.url, call.body, CALL_TIMEOUT_MS, abort.signal);
       if (call.abandoned) return;
       if (status >= 200 && status < 300) return settle(call, "sent");
-      failure = { status };
     } catch (error) {
       if (call.abandoned) return;
-      failure = { error };
+      mayHaveArrived = !(error instanceof PostError) || error.mayHaveArrived;
     }
-    if (!mayRetry(failure)) return settle(call, "error" in failure ? "unconfirmed" : "dropped");
-    if (closing || call.attempt >= MAX_RETRIES) {
-      // Out of tries: what may have arrived is unconfirmed, the rest is lost.
-      const maybeArrived =
-        "error" in failure &&
-        (!(failure.error instanceof PostError) || failure.error.mayHaveArrived);
-      return settle(call, maybeArrived ? "unconfirmed" : "dropped");
-    }
+    // Sent again: a 429 or 5xx, what certainly did not arrive, or anything to a destination
+    // that drops repeats itself. Otherwise, or out of tries, it is settled as it stands.
+    const retryable =
+      status === null ? !mayHaveArrived || options.deduplicates : status >= 500 || status === 429;
+    if (!retryable || closing || call.attempt >= MAX_RETRIES)
+      return settle(call, mayHaveArrived ? "unconfirmed" : "dropped");
     call.attempt += 1;
     stats.retried += 1;
     const timer = setTimeout(() => {

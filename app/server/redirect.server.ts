@@ -4,8 +4,8 @@
  */
 import { SESSION_ID } from "~/shared/analytics-events";
 import { type Campaign, campaignFrom } from "~/shared/campaign";
-import { mailtoLink, whatsappLink } from "~/shared/contact-links";
-import { type CtaType, isCtaType, SESSION_PARAM } from "~/shared/cta";
+import { whatsappLink } from "~/shared/contact-links";
+import { type CtaType, contactHref, isCtaType, SESSION_PARAM } from "~/shared/cta";
 import { type PlanId, parsePlan } from "~/shared/plans";
 
 export type Targets = {
@@ -101,16 +101,7 @@ export function safeRedirect(raw: string | null, cta: CtaType, targets: Targets)
 
 /** Where each CTA leads when no usable `redirect` came with it: the configured contact route. */
 export function defaultTarget(cta: CtaType, targets: Targets): string | null {
-  switch (cta) {
-    case "whatsapp":
-      return whatsappLink(targets.whatsappNumber, targets.whatsappMessage);
-    case "email":
-      return mailtoLink(targets.email, targets.emailSubject);
-    case "demo":
-      return targets.demoUrl;
-    default:
-      return null;
-  }
+  return cta === "link" ? null : contactHref(cta, targets, targets);
 }
 
 function decodedOrNull(raw: string): string | null {

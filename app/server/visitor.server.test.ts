@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mayTrack, visitorFor } from "~/server/visitor.server";
+import { isPrefetched, mayTrack, visitorFor } from "~/server/visitor.server";
 
 const headers = (init: Record<string, string>) => new Headers(init);
 const phone =
@@ -46,5 +46,24 @@ describe("mayTrack", () => {
     "",
   ])("does not track %j", (agent) =>
     expect(mayTrack(headers({ "user-agent": agent }))).toBe(false),
+  );
+});
+
+describe("isPrefetched", () => {
+  const request = (extra: Record<string, string>) =>
+    new Request("https://darb.example/thank-you?cta=whatsapp", { headers: extra });
+  it.each<Record<string, string>>([
+    { purpose: "prefetch" },
+    { "sec-purpose": "prefetch" },
+    { "sec-purpose": "prefetch;prerender" },
+    { "sec-purpose": "Prefetch; anonymous-client-ip" },
+    { "x-moz": "prefetch" },
+  ])("takes %j for a prefetch", (extra) => expect(isPrefetched(request(extra))).toBe(true));
+  it.each<Record<string, string>>([
+    {},
+    { "sec-purpose": "prefetchy" },
+    { "sec-fetch-dest": "document" },
+  ])("takes %j for a visitor's own request", (extra) =>
+    expect(isPrefetched(request(extra))).toBe(false),
   );
 });

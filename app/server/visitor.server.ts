@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
+import { isPrefetch } from "remix-utils/is-prefetch";
 import { brand } from "~/content/brand";
 
 export type Visitor = { clientId: string; sessionId: string; address: string };
@@ -45,4 +46,13 @@ export function mayTrack(headers: Headers): boolean {
   if (headers.get("sec-gpc")?.trim() === "1") return false;
   const agent = headers.get("user-agent")?.trim();
   return Boolean(agent) && !isbot(agent);
+}
+
+/**
+ * A prefetch or a prerender, not a visitor's tap. remix-utils' isPrefetch takes a purpose header
+ * of exactly "prefetch"; Chrome prerenders with `Sec-Purpose: prefetch;prerender`.
+ */
+export function isPrefetched(request: Request): boolean {
+  const purpose = request.headers.get("sec-purpose") ?? "";
+  return isPrefetch(request) || /(^|[;,\s])prefetch([;,\s]|$)/i.test(purpose);
 }

@@ -2,6 +2,7 @@
 // leave leads: pages as fast as with GA4 healthy, memory flat, every lost event counted, no
 // unhandled rejection, and the process still serving. Against the real server process.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OutboxStats } from "~/server/outbox.server";
 import {
   BROWSER_UA,
   type ChildServer,
@@ -166,13 +167,7 @@ describe("GA4 faults under load", () => {
       `GA4 faults: ${JSON.stringify(line)}; GA4 saw ${JSON.stringify(gaCounts)}; ` +
         `exit ${exit.code} after ${(exit.at - signalled).toFixed(0)} ms`,
     );
-    const stats = line as {
-      recorded: number;
-      sent: number;
-      dropped: number;
-      unconfirmed: number;
-      queued: number;
-    };
+    const stats = line as OutboxStats;
     expect(exit.code).toBe(0);
     expect(stats.recorded).toBeGreaterThan(0);
     // Refused and failing calls certainly did not arrive: dropped after their retries. Slow

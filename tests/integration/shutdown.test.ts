@@ -3,6 +3,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
+import type { OutboxStats } from "~/server/outbox.server";
 import {
   BROWSER_UA,
   type ChildServer,
@@ -257,13 +258,7 @@ describe("SIGTERM", () => {
       // The queue was flushed for its 5 s: calls GA4 never answered are unconfirmed (it may have
       // them), what never went out is dropped, and together they are all that was recorded.
       expect(line).toBeDefined();
-      const stats = line as {
-        recorded: number;
-        sent: number;
-        dropped: number;
-        unconfirmed: number;
-        queued: number;
-      };
+      const stats = line as OutboxStats;
       expect(stats.recorded).toBeGreaterThanOrEqual(80);
       expect(stats.dropped + stats.unconfirmed).toBeGreaterThanOrEqual(80);
       expect(stats.queued).toBe(0);
