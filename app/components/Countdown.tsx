@@ -62,25 +62,22 @@ export function Countdown({
   return (
     <div className={className}>
       <p className="sr-only">{spokenRemaining(left, copy.spoken, counting)}</p>
-      <div aria-hidden="true" className="flex gap-2 sm:gap-3">
+      <div aria-hidden="true" className="flex gap-1.5">
         {COUNTDOWN_UNITS.map((unit) => {
           const current = counted(counting, left[unit], copy.units[unit]);
           return (
             <div
               key={unit}
-              className="flex min-w-0 flex-1 flex-col items-center rounded-xl sm:w-20 sm:flex-none border border-slate-200 bg-white py-2 dark:border-ink-700 dark:bg-ink-900"
+              className="flex w-13 flex-col items-center rounded-lg bg-white/10 py-1 text-white ring-1 ring-white/15"
             >
               {/* Tabular digits: a number that changes keeps its width. */}
-              <span
-                data-unit={unit}
-                className="text-2xl leading-9 font-bold tabular-nums sm:text-3xl"
-              >
+              <span data-unit={unit} className="text-lg leading-6 font-bold tabular-nums">
                 {pad(left[unit])}
               </span>
               {/* The label in the form its number takes. Every form sits in the same place and
                   only the current one shows: centred text that changed width ("days" to "day",
                   "يومان" to "يوم") would move, a layout shift; one form giving way moves nothing. */}
-              <span className="grid text-center text-xs font-semibold text-slate-600 uppercase *:col-start-1 *:row-start-1 dark:text-slate-400">
+              <span className="grid text-center text-[0.625rem] leading-3 font-semibold text-slate-300 uppercase *:col-start-1 *:row-start-1">
                 {[...new Set(Object.values(copy.units[unit]) as string[])].map((form) => (
                   <span
                     key={form}

@@ -1,18 +1,31 @@
 import { ArrowRight, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Icon as SpriteIcon } from "~/components/Icon";
 import { PageLink } from "~/components/PageLink";
 import { Tooltip, type TooltipTriggerProps } from "~/components/Tooltip";
 import { useLeadContext } from "~/hooks/use-lead-context";
 import { type CtaSpec, resolveCta } from "~/shared/cta";
+import type { IconName } from "~/shared/icons";
 import { eventAttributes } from "~/shared/link-clicks";
 
-export type CtaVariant = "primary" | "secondary" | "ghost" | "icon" | "inline";
+export type CtaVariant =
+  | "primary"
+  | "whatsapp"
+  | "secondary"
+  | "onDark"
+  | "ghost"
+  | "icon"
+  | "inline";
 
 const BUTTON = "min-h-12 justify-center rounded-xl px-5 py-3 text-base font-semibold";
 
 const VARIANTS: Record<CtaVariant, string> = {
   primary: `${BUTTON} bg-road-700 text-white shadow-lg shadow-road-700/25 hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600`,
+  // WhatsApp's green, for the one main action that opens it; ink text keeps 9:1 contrast.
+  whatsapp: `${BUTTON} bg-[#25d366] text-ink-950 shadow-lg shadow-black/20 hover:bg-[#1fbf5a]`,
   secondary: `${BUTTON} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-ink-700 dark:bg-ink-900 dark:text-white dark:hover:bg-ink-800`,
+  // A lighter action on the brand's dark bands (the hero, the closing call).
+  onDark: `${BUTTON} border border-white/30 text-white hover:bg-white/10`,
   ghost: `${BUTTON} text-slate-900 underline-offset-4 hover:underline dark:text-white`,
   icon: "size-11 justify-center rounded-xl text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800",
   inline: "min-h-11 underline-offset-4 hover:underline",
@@ -22,12 +35,14 @@ export type CtaLinkProps = {
   cta: CtaSpec;
   /** Where on the page the link sits, for the click event ("hero", "footer"…). */
   placement: string;
-  icon?: LucideIcon;
+  /** A lucide icon, drawn here, or a mark from the page's sprite, by name. */
+  icon?: LucideIcon | IconName;
   variant?: CtaVariant;
   className?: string;
   children?: ReactNode;
   /** For icon-only links: the accessible name (the visible text is left out). */
   label?: string;
+  id?: string;
 };
 
 /**
@@ -45,16 +60,18 @@ export function CtaLink({
   className = "",
   children,
   label,
+  id,
 }: CtaLinkProps) {
   const resolved = resolveCta(cta, { ...useLeadContext(), placement });
+  const iconSize = variant === "inline" ? "size-4 shrink-0" : "size-5 shrink-0";
   const classes = `inline-flex items-center gap-2 transition-colors ${VARIANTS[variant]} ${className}`;
   const content = (
     <>
-      {Icon ? (
-        <Icon
-          aria-hidden="true"
-          className={variant === "inline" ? "size-4 shrink-0" : "size-5 shrink-0"}
-        />
+      {typeof Icon === "string" ? (
+        // A brand mark takes the button's text colour (server/icons.server.tsx, `--mark`).
+        <SpriteIcon name={Icon} className={`${iconSize} [--mark:currentColor]`} />
+      ) : Icon ? (
+        <Icon aria-hidden="true" className={iconSize} />
       ) : null}
       {label ? null : <span>{children ?? cta.text}</span>}
       {cta.arrow ? (
@@ -64,6 +81,7 @@ export function CtaLink({
   );
   const render = (trigger: Partial<TooltipTriggerProps> = {}, tooltip: ReactNode = null) => {
     const shared = {
+      id,
       className: tooltip ? `relative ${classes}` : classes,
       "aria-label": label,
       ...trigger,

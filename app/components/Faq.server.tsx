@@ -9,14 +9,14 @@ export function Faq() {
       <div className="max-w-3xl divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-ink-800 dark:bg-ink-950 dark:ring-ink-800">
         {faq.items.map((item) => (
           <details key={item.question} className="group px-5">
-            <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-4 font-semibold [&::-webkit-details-marker]:hidden">
+            <summary className="flex min-h-13 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
               <h3>{item.question}</h3>
               <ChevronDown
                 aria-hidden="true"
                 className="size-5 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
               />
             </summary>
-            <p className="pb-5 text-slate-700 dark:text-slate-300">{item.answer}</p>
+            <p className="pb-4 text-slate-700 dark:text-slate-300">{item.answer}</p>
           </details>
         ))}
       </div>

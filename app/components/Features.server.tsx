@@ -1,19 +1,19 @@
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
+/** The five claims of docs/product.md, each with what it means on Dubai's roads: a list, not boxes. */
 export function Features() {
   const { features } = useCopy();
   return (
-    <Section id="features" heading={features.heading} intro={features.intro} tone="tinted">
-      <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+    <Section id="features" heading={features.heading} intro={features.intro} tone="sand">
+      <ul className="grid gap-x-10 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
         {features.items.map((item) => (
-          <li
-            key={item.title}
-            className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 dark:bg-ink-950 dark:ring-ink-800"
-          >
-            <item.icon aria-hidden="true" className="size-8 text-road-700 dark:text-road-500" />
-            <h3 className="mt-4 text-lg font-semibold">{item.title}</h3>
-            <p className="mt-2 text-slate-700 dark:text-slate-300">{item.body}</p>
+          <li key={item.title} className="grid grid-cols-[2.5rem_1fr] gap-x-4">
+            <span className="row-span-2 grid size-10 place-items-center rounded-xl bg-road-700/10 text-road-700 dark:bg-road-500/15 dark:text-road-500">
+              <item.icon aria-hidden="true" className="size-5" />
+            </span>
+            <h3 className="pt-1.5 text-lg leading-snug font-semibold">{item.title}</h3>
+            <p className="mt-1 text-slate-700 dark:text-slate-300">{item.body}</p>
           </li>
         ))}
       </ul>

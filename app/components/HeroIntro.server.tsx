@@ -3,41 +3,58 @@ import { CtaLink } from "~/components/CtaLink.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
 import { contactHref } from "~/shared/cta";
+import { HERO_MAIN_ACTION_ID } from "~/shared/landing-ids";
 
-/** The hero's badge, headline, lead and the three contact routes (a static part). */
+/**
+ * The hero's badge, headline, lead and contact routes (a static part): one main action, for
+ * WhatsApp, where the beta's download link comes from; e-mail and the demo beside it, lighter.
+ */
 export function HeroIntro() {
   const { contact, heroCtas, landing } = useCopy();
   const copy = landing.hero;
   const site = useSite();
+  const [main, ...others] = heroCtas;
+  const link = (cta: (typeof heroCtas)[number]) => ({
+    text: cta.text,
+    ctaType: cta.ctaType,
+    arrow: cta.arrow,
+    href: contactHref(cta.ctaType, site, contact),
+    external: cta.ctaType !== "email",
+  });
   return (
     <>
-      <p className="inline-flex w-fit items-center gap-2 rounded-full bg-ink-900 px-3 py-1 text-sm font-semibold text-white dark:bg-road-500 dark:text-ink-950">
+      <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-sand-300 ring-1 ring-white/15">
         <ShieldCheck aria-hidden="true" className="size-4" />
         {copy.badge}
       </p>
       <h1
         id="hero-heading"
-        className="max-w-3xl text-4xl leading-tight font-extrabold tracking-tight text-balance sm:text-6xl"
+        className="max-w-3xl text-[2rem] leading-[1.12] font-extrabold tracking-tight text-balance text-white sm:text-6xl"
       >
         {copy.headline}
       </h1>
-      <p className="max-w-2xl text-lg text-slate-700 sm:text-xl dark:text-slate-300">{copy.lead}</p>
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
-        {heroCtas.map((cta, index) => (
-          <CtaLink
-            key={cta.ctaType}
-            placement="hero"
-            icon={cta.icon}
-            variant={index === 0 ? "primary" : "secondary"}
-            cta={{
-              text: cta.text,
-              ctaType: cta.ctaType,
-              arrow: cta.arrow,
-              href: contactHref(cta.ctaType, site, contact),
-              external: cta.ctaType !== "email",
-            }}
-          />
-        ))}
+      <p className="max-w-2xl text-slate-300 sm:text-xl">{copy.lead}</p>
+      <div className="flex flex-col gap-2.5 sm:flex-row sm:flex-wrap">
+        <CtaLink
+          id={HERO_MAIN_ACTION_ID}
+          placement="hero"
+          icon={main.icon}
+          variant="whatsapp"
+          className="min-h-14 sm:text-lg"
+          cta={link(main)}
+        />
+        <div className="grid grid-cols-2 gap-2.5 sm:flex">
+          {others.map((cta) => (
+            <CtaLink
+              key={cta.ctaType}
+              placement="hero"
+              icon={cta.icon}
+              variant="onDark"
+              className="max-sm:min-h-11 max-sm:px-3 max-sm:text-sm"
+              cta={link(cta)}
+            />
+          ))}
+        </div>
       </div>
     </>
   );

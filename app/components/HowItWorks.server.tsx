@@ -1,24 +1,19 @@
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
+/** Three steps down one dashed road line (on a phone; side by side from md). */
 export function HowItWorks() {
   const { howItWorks } = useCopy();
   return (
     <Section id="how-it-works" heading={howItWorks.heading} intro={howItWorks.intro}>
-      <ol className="grid gap-6 md:grid-cols-3">
+      <ol className="grid gap-6 md:grid-cols-3 md:gap-8">
         {howItWorks.steps.map((step, index) => (
-          <li
-            key={step.title}
-            className="relative rounded-2xl border border-slate-200 p-6 dark:border-ink-800"
-          >
-            <span className="flex items-center gap-3">
-              <span className="grid size-10 place-items-center rounded-full bg-road-700 font-bold text-white dark:bg-road-500 dark:text-ink-950">
-                {index + 1}
-              </span>
-              <step.icon aria-hidden="true" className="size-6 text-road-700 dark:text-road-500" />
+          <li key={step.title} className="step relative grid grid-cols-[2.5rem_1fr] gap-x-4">
+            <span className="row-span-2 grid size-10 place-items-center rounded-full bg-road-700 font-bold text-white dark:bg-road-500 dark:text-ink-950">
+              {index + 1}
             </span>
-            <h3 className="mt-4 text-lg font-semibold">{step.title}</h3>
-            <p className="mt-2 text-slate-700 dark:text-slate-300">{step.body}</p>
+            <h3 className="pt-1.5 text-lg leading-snug font-semibold">{step.title}</h3>
+            <p className="mt-1 text-slate-700 dark:text-slate-300">{step.body}</p>
           </li>
         ))}
       </ol>

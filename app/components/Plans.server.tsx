@@ -15,13 +15,15 @@ export function Plans() {
   const site = useSite();
   return (
     <Section id="plans" heading={plans.heading} intro={plans.intro} tone="tinted">
-      <ul className="grid gap-6 lg:grid-cols-3">
+      {/* A row to swipe on a phone, each card a little narrower than the screen so the next one
+          shows; side by side from lg. */}
+      <ul className="-mx-5 flex snap-x snap-mandatory scroll-px-5 gap-4 overflow-x-auto px-5 pb-2 lg:mx-0 lg:grid lg:grid-cols-3 lg:overflow-visible lg:px-0">
         {plans.items.map((plan) => (
           <li
             key={plan.id}
-            className={`flex flex-col rounded-3xl bg-white p-6 shadow-sm sm:p-8 dark:bg-ink-950 ${plan.highlighted ? "ring-2 ring-road-600 dark:ring-road-500" : "ring-1 ring-slate-200 dark:ring-ink-800"}`}
+            className={`flex w-[85%] max-w-sm shrink-0 snap-start flex-col rounded-3xl bg-white p-5 shadow-sm sm:p-6 lg:w-auto lg:max-w-none dark:bg-ink-950 ${plan.highlighted ? "ring-2 ring-road-600 dark:ring-road-500" : "ring-1 ring-slate-200 dark:ring-ink-800"}`}
           >
-            <div className="flex items-center justify-between gap-2">
+            <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-xl font-bold">{plan.name}</h3>
               {plan.highlighted ? (
                 <span className="rounded-full bg-road-700 px-3 py-1 text-xs font-semibold text-white dark:bg-road-500 dark:text-ink-950">
@@ -29,7 +31,7 @@ export function Plans() {
                 </span>
               ) : null}
             </div>
-            <p className="mt-4 text-4xl font-extrabold tracking-tight tabular-nums">
+            <p className="mt-2 text-3xl font-extrabold tracking-tight tabular-nums">
               {plan.price === 0 ? plans.free : formatPrice(plan.price, plans.currency, intl)}
               {plan.price > 0 ? " " : null}
               {plan.price > 0 ? (
@@ -43,17 +45,17 @@ export function Plans() {
             </p>
             <p
               data-plan-beta={plan.id}
-              className="mt-2 font-semibold text-road-700 dark:text-road-500"
+              className="mt-1 text-sm font-semibold text-road-700 dark:text-road-500"
             >
               {plan.beta}
             </p>
-            <p className="mt-2 text-slate-700 dark:text-slate-300">{plan.summary}</p>
-            <ul className="mt-6 flex-1 space-y-3">
+            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{plan.summary}</p>
+            <ul className="mt-4 flex-1 space-y-2 text-sm">
               {plan.features.map((feature) => (
-                <li key={feature} className="flex gap-3">
+                <li key={feature} className="flex gap-2">
                   <Check
                     aria-hidden="true"
-                    className="mt-0.5 size-5 shrink-0 text-road-700 dark:text-road-500"
+                    className="size-4 shrink-0 translate-y-0.5 text-road-700 dark:text-road-500"
                   />
                   {feature}
                 </li>
@@ -62,7 +64,7 @@ export function Plans() {
             <CtaLink
               placement={`plan-${plan.id}`}
               variant={plan.highlighted ? "primary" : "secondary"}
-              className="mt-8 w-full"
+              className="mt-5 w-full"
               cta={{
                 text: plan.cta,
                 ctaType: "whatsapp",

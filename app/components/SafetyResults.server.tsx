@@ -2,25 +2,26 @@ import { TrendingDown } from "lucide-react";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
+/** An example weekly report: four numbers, week 1 against week 3, and the tip behind them. */
 export function SafetyResults() {
   const { safetyResults } = useCopy();
   const copy = safetyResults;
   return (
     <Section id="safety-results" heading={copy.heading} intro={copy.intro}>
-      <figure className="rounded-3xl border border-slate-200 p-6 sm:p-8 dark:border-ink-800">
-        <figcaption className="flex flex-wrap items-center justify-between gap-2">
+      <figure>
+        <figcaption className="flex flex-wrap items-center gap-3">
           <span className="font-semibold">{copy.week}</span>
-          <span className="rounded-full bg-sand-100 px-3 py-1 text-sm font-semibold text-ink-900 dark:bg-ink-800 dark:text-sand-300">
+          <span className="rounded-full bg-sand-100 px-2.5 py-0.5 text-sm font-semibold text-ink-900 dark:bg-ink-800 dark:text-sand-300">
             {copy.exampleLabel}
           </span>
         </figcaption>
-        <dl className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <dl className="mt-4 grid grid-cols-2 gap-px overflow-hidden rounded-2xl bg-slate-200 ring-1 ring-slate-200 lg:grid-cols-4 dark:bg-ink-800 dark:ring-ink-800">
           {copy.metrics.map((metric) => (
-            <div key={metric.label} className="rounded-2xl bg-slate-50 p-5 dark:bg-ink-900">
+            <div key={metric.label} className="bg-white p-4 dark:bg-ink-950">
               <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">
                 {metric.label}
               </dt>
-              <dd className="mt-2 flex items-baseline gap-2">
+              <dd className="mt-1 flex items-baseline gap-2">
                 <span className="text-sm text-slate-600 line-through decoration-slate-400 dark:text-slate-400">
                   <span className="sr-only">{copy.beforeLabel}: </span>
                   {metric.before}
@@ -34,7 +35,7 @@ export function SafetyResults() {
             </div>
           ))}
         </dl>
-        <p className="mt-6 flex gap-3 text-slate-700 dark:text-slate-300">
+        <p className="mt-4 flex gap-3 text-slate-700 dark:text-slate-300">
           <TrendingDown
             aria-hidden="true"
             className="mt-0.5 size-5 shrink-0 text-road-700 dark:text-road-500"

@@ -17,18 +17,20 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
   const locale = useLocale();
   return (
     <footer className="render-when-near border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-ink-800 dark:bg-ink-900 dark:text-slate-300">
-      <div className="mx-auto grid max-w-6xl gap-10 px-5 py-12 sm:grid-cols-2 lg:grid-cols-4">
-        <div className="space-y-3">
-          <p className="flex items-center gap-2 text-base font-bold text-slate-900 dark:text-white">
-            <BrandMark className="size-6" />
-            {brand.name}
-          </p>
-          <p>{brand.tagline}</p>
-          <LanguageSwitch className="-ms-2.5 inline-flex" />
+      <div className="mx-auto grid max-w-6xl gap-5 px-5 py-8 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr]">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 sm:block">
+          <div>
+            <p className="flex items-center gap-2 text-base font-bold text-slate-900 dark:text-white">
+              <BrandMark className="size-6" />
+              {brand.name}
+            </p>
+            <p className="mt-1">{brand.tagline}</p>
+          </div>
+          <LanguageSwitch className="inline-flex sm:-ms-2.5 sm:mt-2" />
         </div>
         <div>
           <h2 className="font-semibold text-slate-900 dark:text-white">{footer.contactHeading}</h2>
-          <address className="mt-2 flex flex-col items-start not-italic">
+          <address className="flex flex-wrap items-center gap-x-5 not-italic sm:flex-col sm:items-start">
             <p className="flex min-h-11 items-center gap-2">
               <MapPin aria-hidden="true" className="size-4 shrink-0" />
               {footer.address}
@@ -52,14 +54,15 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
             </a>
           </address>
         </div>
+        {/* Links side by side, not one per line: the spec's items in a screen's third. */}
         <nav
           id="footer-nav"
           aria-label={footer.navLabel}
-          className="sm:col-span-2 sm:grid sm:grid-cols-2 sm:gap-6"
+          className="grid gap-4 sm:col-span-2 lg:col-span-1"
         >
           <div>
             <h2 className="font-semibold text-slate-900 dark:text-white">{footer.pagesHeading}</h2>
-            <ul className="mt-2">
+            <ul className="flex flex-wrap gap-x-5">
               {footer.links.map((link) => (
                 <li key={link.href}>
                   <PageLink to={localePath(locale, link.href)} className={linkClass}>
@@ -69,11 +72,11 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
               ))}
             </ul>
           </div>
-          <div className="mt-6 sm:mt-0">
+          <div>
             <h2 className="font-semibold text-slate-900 dark:text-white">
               {footer.sectionsHeading}
             </h2>
-            <ul className="mt-2">
+            <ul className="flex flex-wrap gap-x-5">
               {landing.nav.links.map((link) => (
                 <li key={link.id}>
                   <SectionLink id={link.id} className={linkClass}>
@@ -85,7 +88,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           </div>
         </nav>
       </div>
-      <p className="border-t border-slate-200 py-5 text-center dark:border-ink-800">
+      <p className="border-t border-slate-200 py-4 text-center dark:border-ink-800">
         © {site.year} {brand.name}. {footer.rights}
       </p>
     </footer>

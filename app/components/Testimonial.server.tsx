@@ -2,16 +2,17 @@ import { Quote } from "lucide-react";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
+/** One beta driver's words, unnamed (no invented names), at the top of the dark band. */
 export function Testimonial() {
   const { testimonial } = useCopy();
   return (
-    <Section id="testimonial" heading={testimonial.heading} tone="dark">
+    <Section id="testimonial" heading={testimonial.heading} tone="dark" className="pb-4 sm:pb-10">
       <figure className="max-w-3xl">
-        <Quote aria-hidden="true" className="size-10 text-road-500" />
-        <blockquote className="mt-4 text-xl leading-relaxed font-medium text-balance sm:text-2xl">
+        <Quote aria-hidden="true" className="size-8 text-road-500" />
+        <blockquote className="mt-3 text-lg leading-relaxed font-medium text-balance sm:text-2xl">
           <p>{testimonial.quote}</p>
         </blockquote>
-        <figcaption className="mt-6 text-slate-300">
+        <figcaption className="mt-4 text-sm text-slate-300">
           <span className="block font-semibold text-white">{testimonial.author}</span>
           {testimonial.detail}
         </figcaption>

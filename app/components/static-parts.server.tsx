@@ -16,6 +16,7 @@ import { Plans } from "~/components/Plans.server";
 import { RenderBeforeJumps } from "~/components/RenderBeforeJumps.server";
 import { SafetyResults } from "~/components/SafetyResults.server";
 import { SiteFooter } from "~/components/SiteFooter.server";
+import { StickyAction } from "~/components/StickyAction.server";
 import { StructuredData } from "~/components/StructuredData.server";
 import { Testimonial } from "~/components/Testimonial.server";
 import { TrustBadges } from "~/components/TrustBadges.server";
@@ -51,6 +52,7 @@ export const staticParts: StaticPartRenderers = {
   ),
   "get-started-intro": () => <GetStartedIntro />,
   "get-started-ctas": () => <GetStartedCtas />,
+  "sticky-action": () => <StickyAction />,
   footer: () => <Footer />,
   "menu-cta": () => <MenuCta />,
   "language-offer": () => <LanguageSuggestion />,

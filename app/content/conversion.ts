@@ -1,6 +1,7 @@
-import { Mail, MessageCircle, MonitorPlay } from "lucide-react";
+import { Mail, MonitorPlay } from "lucide-react";
 import type { Localized } from "~/content/localized";
 import type { CtaType } from "~/shared/cta";
+import type { IconName } from "~/shared/icons";
 import type { CountedForms } from "~/shared/plural";
 
 /** The words of the four contact routes, and of the page that counts a lead. */
@@ -12,12 +13,15 @@ export const contact = {
 export type ContactCta = {
   text: string;
   ctaType: CtaType;
-  icon: typeof Mail;
+  /** A lucide icon, or a mark from the page's sprite (WhatsApp's own, for the WhatsApp route). */
+  icon: typeof Mail | IconName;
   arrow?: boolean;
 };
 
-export const heroCtas: readonly ContactCta[] = [
-  { text: "Download the free app", ctaType: "whatsapp", icon: MessageCircle, arrow: true },
+// The first is the main action (components/HeroIntro.server.tsx).
+export const heroCtas: readonly [ContactCta, ...ContactCta[]] = [
+  // Named for where it goes: the beta's download link comes by WhatsApp (issue 17).
+  { text: "Get the app on WhatsApp", ctaType: "whatsapp", icon: "brand-whatsapp", arrow: true },
   { text: "E-mail us", ctaType: "email", icon: Mail },
   { text: "Try the demo", ctaType: "demo", icon: MonitorPlay },
 ];

@@ -2,11 +2,6 @@
 export const download = {
   heading: "Get the app",
   body: "Darb is in a limited beta for Dubai drivers. Message us on WhatsApp and we'll send your personal download link for iPhone or Android, or write to us if you prefer e-mail.",
-  steps: [
-    "Tap the button below",
-    "Send the pre-filled message",
-    "Install from the link we send back",
-  ],
   whatsapp: "Get the link on WhatsApp",
   email: "Ask by e-mail",
   deadline:

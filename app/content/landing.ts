@@ -21,13 +21,11 @@ export const landing = {
   hero: {
     badge: "Limited beta · free for Dubai drivers",
     headline: "Drive Dubai safer. Get up to 25% back on insurance.",
-    lead: "Darb coaches you on every drive, warns you before speed cameras, school zones and sudden braking on Sheikh Zayed Road, and turns safe driving into cashback on your insurance.",
+    lead: "AI coaching on every drive, alerts before speed cameras and school zones, and cashback on your insurance for driving safely.",
     countdownLabel: "Beta places close in",
     /** BETA_CLOSES_AT written out under the countdown, when set; "{date}" is "30 November". */
     closesOn: "Beta closes {date}",
     closedOn: "Beta closed {date}",
-    deadlineNote:
-      "Download before 15 June for lifetime premium features and priority cashback processing.",
     socialProof: "47 Dubai drivers already use Darb",
     rating: {
       value: 4.8,

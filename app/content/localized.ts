@@ -7,6 +7,7 @@ import type { ComponentType } from "react";
 type FixedKey =
   | "id"
   | "href"
+  | "icon"
   | "ctaType"
   | "ogType"
   | "period"

@@ -1,12 +1,4 @@
-import {
-  BellRing,
-  BrainCircuit,
-  ChartNoAxesCombined,
-  MessageCircle,
-  Route,
-  Smartphone,
-  Wallet,
-} from "lucide-react";
+import { BellRing, BrainCircuit, ChartNoAxesCombined, Route, Wallet } from "lucide-react";
 
 /** How it works, features and safety results: what the app does, specific to Dubai's roads. */
 export const howItWorks = {
@@ -14,19 +6,16 @@ export const howItWorks = {
   intro: "Three steps, no hardware, no paperwork.",
   steps: [
     {
-      icon: MessageCircle,
       title: "Get your invite on WhatsApp",
-      body: "Message us and we send your beta link for iPhone or Android within the hour, 8 am to 10 pm, every day.",
+      body: "Message us and get your beta link for iPhone or Android within the hour, 8 am to 10 pm.",
     },
     {
-      icon: Smartphone,
       title: "Drive as you always do",
-      body: "Put the phone in a mount. Darb starts by itself when you pass 15 km/h and stops when you park, with no buttons at the lights.",
+      body: "Put the phone in a mount. Darb starts by itself above 15 km/h and stops when you park.",
     },
     {
-      icon: Wallet,
       title: "Get coached, get cashback",
-      body: "After each drive you get a score and one thing to work on. Keep your score up and we send the report your insurer needs for cashback.",
+      body: "After each drive, a score and one thing to work on. Keep it up and we send your insurer the report for cashback.",
     },
   ],
 } as const;
@@ -39,27 +28,27 @@ export const features = {
     {
       icon: BrainCircuit,
       title: "AI-powered safety coaching",
-      body: "Darb learns how you brake, corner and follow, then coaches the one habit that costs you most: late braking into the Interchange 1 queue, or tailgating in the fast lane.",
+      body: "Learns how you brake, corner and follow, then coaches the one habit that costs you most, like late braking into the Interchange 1 queue.",
     },
     {
       icon: BellRing,
       title: "Real-time alerts",
-      body: "Spoken warnings before RTA speed cameras, school zones at pick-up time, stopped traffic ahead, and fog or sandstorm advisories from the National Centre of Meteorology.",
+      body: "Spoken warnings before RTA speed cameras, school zones at pick-up time, stopped traffic ahead, fog and sandstorms.",
     },
     {
       icon: Route,
       title: "Route optimisation",
-      body: "Routes that weigh live traffic against Salik gates, so you choose between the toll and the ten minutes it saves before you reach the gantry.",
+      body: "Weighs live traffic against Salik gates, so you know whether the toll is worth the minutes it saves.",
     },
     {
       icon: ChartNoAxesCombined,
       title: "Post-drive analytics",
-      body: "Every trip as a map with its harsh brakes, speeding stretches and phone pick-ups marked, plus your weekly trend, so you can see the habit change.",
+      body: "Every trip on a map with its harsh brakes, speeding and phone pick-ups, plus your weekly trend.",
     },
     {
       icon: Wallet,
       title: "Up to 25% insurance cashback",
-      body: "Safe driving earns cashback of up to 25% of your premium through partner insurers; Darb prepares the driving report they ask for.",
+      body: "Safe driving earns up to 25% of your premium back through partner insurers; Darb prepares the driving report they ask for.",
     },
   ],
 } as const;

@@ -15,6 +15,7 @@ export const STATIC_PARTS = [
   "landing-body",
   "get-started-intro",
   "get-started-ctas",
+  "sticky-action",
   "footer",
   "menu-cta",
   "language-offer",

@@ -5,6 +5,7 @@ import { Hero } from "~/components/Hero";
 import { requireStaticParts, StaticPart } from "~/components/StaticPart";
 import { copyFor } from "~/content/copy.server";
 import type { StaticPartName } from "~/document/static-parts";
+import { useStickyAction } from "~/hooks/use-sticky-action";
 import { headFor } from "~/server/head.server";
 import { localeOfPath } from "~/shared/locale";
 import { metaFromLoader } from "~/shared/route-meta";
@@ -39,6 +40,7 @@ export const LANDING_PARTS: readonly StaticPartName[] = [
   "landing-body",
   "get-started-intro",
   "get-started-ctas",
+  "sticky-action",
   "structured-data",
 ];
 
@@ -55,11 +57,13 @@ export const meta = metaFromLoader;
  * Everything between the hero and the closing call is one static part (components/static-parts.server.tsx).
  */
 export default function Index() {
+  useStickyAction();
   return (
     <>
       <Hero />
       <StaticPart name="landing-body" />
       <GetStarted />
+      <StaticPart name="sticky-action" />
       <StaticPart name="structured-data" className="hidden" />
     </>
   );

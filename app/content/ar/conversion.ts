@@ -1,4 +1,4 @@
-import { Mail, MessageCircle, MonitorPlay } from "lucide-react";
+import { Mail, MonitorPlay } from "lucide-react";
 import type {
   contact as enContact,
   heroCtas as enHeroCtas,
@@ -13,7 +13,7 @@ export const contact: Localized<typeof enContact> = {
 };
 
 export const heroCtas: Localized<typeof enHeroCtas> = [
-  { text: "حمّل التطبيق مجانًا", ctaType: "whatsapp", icon: MessageCircle, arrow: true },
+  { text: "احصل على التطبيق عبر واتساب", ctaType: "whatsapp", icon: "brand-whatsapp", arrow: true },
   { text: "راسلنا بالبريد الإلكتروني", ctaType: "email", icon: Mail },
   { text: "جرّب العرض التوضيحي", ctaType: "demo", icon: MonitorPlay },
 ];
