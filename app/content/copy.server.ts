@@ -3,6 +3,8 @@
  * The browser never imports this; it gets the words its interactive parts need from the root
  * loader (content/ui-copy.server.ts), in the page's language only.
  */
+import * as appScreen from "~/content/app-screen";
+import * as arAppScreen from "~/content/ar/app-screen";
 import * as arBrand from "~/content/ar/brand";
 import * as arChrome from "~/content/ar/chrome";
 import * as arConversion from "~/content/ar/conversion";
@@ -33,6 +35,7 @@ import * as ui from "~/content/ui";
 import type { Locale } from "~/shared/locale";
 
 const english = {
+  ...appScreen,
   ...brand,
   ...chrome,
   contact: conversion.contact,
@@ -54,6 +57,7 @@ export type Copy = Localized<typeof english>;
 
 // The compiler checks here that Arabic says everything English says, with the same numbers.
 const arabic: Copy = {
+  ...arAppScreen,
   ...arBrand,
   ...arChrome,
   ...arConversion,

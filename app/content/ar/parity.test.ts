@@ -2,6 +2,8 @@
 // same prices, ids, links and numbers, and no English left behind. The compiler checks the
 // shape through `Localized<T>`; this walks the values themselves at run time.
 import { describe, expect, it } from "vitest";
+import * as enAppScreen from "~/content/app-screen";
+import * as arAppScreen from "~/content/ar/app-screen";
 import * as arBrand from "~/content/ar/brand";
 import * as arChrome from "~/content/ar/chrome";
 import * as arConversion from "~/content/ar/conversion";
@@ -35,6 +37,7 @@ import { spokenRemaining } from "~/shared/countdown";
 import { type CountedForms, counted, fill } from "~/shared/plural";
 
 const modules: readonly [name: string, en: object, ar: object][] = [
+  ["app-screen", enAppScreen, arAppScreen],
   ["brand", enBrand, arBrand],
   ["chrome", enChrome, arChrome],
   ["conversion", enConversion, arConversion],
