@@ -1,33 +1,23 @@
-import { ArrowRight, type LucideIcon } from "lucide-react";
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Icon as SpriteIcon } from "~/components/Icon";
 import { PageLink } from "~/components/PageLink";
-import { Tooltip, type TooltipTriggerProps } from "~/components/Tooltip";
 import { useLeadContext } from "~/hooks/use-lead-context";
 import { type CtaSpec, resolveCta } from "~/shared/cta";
 import type { IconName } from "~/shared/icons";
 import { eventAttributes } from "~/shared/link-clicks";
 
-export type CtaVariant =
-  | "primary"
-  | "whatsapp"
-  | "secondary"
-  | "onDark"
-  | "ghost"
-  | "icon"
-  | "inline";
+export type CtaVariant = "primary" | "whatsapp" | "secondary" | "onDark" | "inline";
 
-const BUTTON = "min-h-12 justify-center rounded-xl px-5 py-3 text-base font-semibold";
-
+/**
+ * Each look is a class of tailwind.css (`btn-*`), not a string of utilities: a page carries a
+ * dozen of these links, and the same 200 characters each time weighed on every document.
+ */
 const VARIANTS: Record<CtaVariant, string> = {
-  primary: `${BUTTON} bg-road-700 text-white shadow-lg shadow-road-700/25 hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600`,
-  // WhatsApp's green, for the one main action that opens it; ink text keeps 9:1 contrast.
-  whatsapp: `${BUTTON} bg-[#25d366] text-ink-950 shadow-lg shadow-black/20 hover:bg-[#1fbf5a]`,
-  secondary: `${BUTTON} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-ink-700 dark:bg-ink-900 dark:text-white dark:hover:bg-ink-800`,
-  // A lighter action on the brand's dark bands (the hero, the closing call).
-  onDark: `${BUTTON} border border-white/30 text-white hover:bg-white/10`,
-  ghost: `${BUTTON} text-slate-900 underline-offset-4 hover:underline dark:text-white`,
-  icon: "size-11 justify-center rounded-xl text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800",
+  primary: "btn btn-primary",
+  whatsapp: "btn btn-whatsapp",
+  secondary: "btn btn-secondary",
+  onDark: "btn btn-on-dark",
   inline: "min-h-11 underline-offset-4 hover:underline",
 };
 
@@ -64,7 +54,7 @@ export function CtaLink({
 }: CtaLinkProps) {
   const resolved = resolveCta(cta, { ...useLeadContext(), placement });
   const iconSize = variant === "inline" ? "size-4 shrink-0" : "size-5 shrink-0";
-  const classes = `inline-flex items-center gap-2 transition-colors ${VARIANTS[variant]} ${className}`;
+  const classes = `inline-flex items-center gap-2 ${VARIANTS[variant]} ${className}`;
   const content = (
     <>
       {typeof Icon === "string" ? (
@@ -74,39 +64,27 @@ export function CtaLink({
         <Icon aria-hidden="true" className={iconSize} />
       ) : null}
       {label ? null : <span>{children ?? cta.text}</span>}
-      {cta.arrow ? (
-        <ArrowRight aria-hidden="true" className="size-4 shrink-0 rtl:-scale-x-100" />
-      ) : null}
+      {cta.arrow ? <SpriteIcon name="arrow-right" className="size-4 rtl:-scale-x-100" /> : null}
     </>
   );
-  const render = (trigger: Partial<TooltipTriggerProps> = {}, tooltip: ReactNode = null) => {
-    const shared = {
-      id,
-      className: tooltip ? `relative ${classes}` : classes,
-      "aria-label": label,
-      ...trigger,
-      ...(resolved.event ? eventAttributes(resolved.event.name, placement) : {}),
-    };
-    return resolved.kind === "internal" ? (
-      <PageLink to={resolved.href} {...shared}>
-        {content}
-        {tooltip}
-      </PageLink>
-    ) : (
-      <a
-        href={resolved.href}
-        {...shared}
-        target={resolved.newTab ? "_blank" : undefined}
-        rel={resolved.newTab ? "noopener noreferrer" : undefined}
-      >
-        {content}
-        {tooltip}
-      </a>
-    );
+  const shared = {
+    id,
+    className: classes,
+    "aria-label": label,
+    ...(resolved.event ? eventAttributes(resolved.event.name, placement) : {}),
   };
-  // An icon-only link says what it is in a tooltip too, not only to screen readers.
-  if (variant === "icon" && label) {
-    return <Tooltip label={label}>{({ props, tooltip }) => render(props, tooltip)}</Tooltip>;
-  }
-  return render();
+  return resolved.kind === "internal" ? (
+    <PageLink to={resolved.href} {...shared}>
+      {content}
+    </PageLink>
+  ) : (
+    <a
+      href={resolved.href}
+      {...shared}
+      target={resolved.newTab ? "_blank" : undefined}
+      rel={resolved.newTab ? "noopener noreferrer" : undefined}
+    >
+      {content}
+    </a>
+  );
 }

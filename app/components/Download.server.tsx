@@ -1,4 +1,4 @@
-import { CalendarClock, Mail } from "lucide-react";
+import { CalendarClock } from "lucide-react";
 import { CtaLink } from "~/components/CtaLink.server";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
@@ -27,7 +27,7 @@ export function Download() {
         <CtaLink
           placement="download"
           variant="secondary"
-          icon={Mail}
+          icon="mail"
           cta={{
             text: download.email,
             ctaType: "email",

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/Icon";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
@@ -11,12 +11,12 @@ export function Faq() {
           <details key={item.question} className="group px-5">
             <summary className="flex min-h-13 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
               <h3>{item.question}</h3>
-              <ChevronDown
-                aria-hidden="true"
+              <Icon
+                name="chevron-down"
                 className="size-5 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
               />
             </summary>
-            <p className="pb-4 text-slate-700 dark:text-slate-300">{item.answer}</p>
+            <p className="pb-4 muted">{item.answer}</p>
           </details>
         ))}
       </div>

@@ -1,4 +1,3 @@
-import { Mail, MessageCircle } from "lucide-react";
 import { CtaLink } from "~/components/CtaLink.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
@@ -12,7 +11,7 @@ export function GetStartedCtas() {
     <>
       <CtaLink
         placement="get-started"
-        icon={MessageCircle}
+        icon="brand-whatsapp"
         className="dark:bg-road-500"
         cta={{
           text: getStarted.app,
@@ -25,7 +24,7 @@ export function GetStartedCtas() {
       <CtaLink
         placement="get-started"
         variant="secondary"
-        icon={Mail}
+        icon="mail"
         cta={{
           text: getStarted.email,
           ctaType: "email",

@@ -13,7 +13,7 @@ export function HowItWorks() {
               {index + 1}
             </span>
             <h3 className="pt-1.5 text-lg leading-snug font-semibold">{step.title}</h3>
-            <p className="mt-1 text-slate-700 dark:text-slate-300">{step.body}</p>
+            <p className="mt-1 muted">{step.body}</p>
           </li>
         ))}
       </ol>

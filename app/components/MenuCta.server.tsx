@@ -1,4 +1,3 @@
-import { MessageCircle } from "lucide-react";
 import { CtaLink } from "~/components/CtaLink.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
@@ -15,7 +14,8 @@ export function MenuCta() {
   return (
     <CtaLink
       placement="menu"
-      icon={MessageCircle}
+      icon="brand-whatsapp"
+      variant="whatsapp"
       // Two balanced, centred lines where the sheet is narrow.
       className="w-full text-center text-balance"
       cta={{

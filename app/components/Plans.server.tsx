@@ -1,5 +1,5 @@
-import { Check } from "lucide-react";
 import { CtaLink } from "~/components/CtaLink.server";
+import { Icon } from "~/components/Icon";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
@@ -35,28 +35,19 @@ export function Plans() {
               {plan.price === 0 ? plans.free : formatPrice(plan.price, plans.currency, intl)}
               {plan.price > 0 ? " " : null}
               {plan.price > 0 ? (
-                <span
-                  data-plan-period={plan.id}
-                  className="text-base font-medium text-slate-600 dark:text-slate-400"
-                >
+                <span data-plan-period={plan.id} className="text-base font-medium subtle">
                   {plans.periodLabel[plans.period]}
                 </span>
               ) : null}
             </p>
-            <p
-              data-plan-beta={plan.id}
-              className="mt-1 text-sm font-semibold text-road-700 dark:text-road-500"
-            >
+            <p data-plan-beta={plan.id} className="mt-1 text-sm font-semibold accent">
               {plan.beta}
             </p>
-            <p className="mt-2 text-sm text-slate-700 dark:text-slate-300">{plan.summary}</p>
+            <p className="mt-2 text-sm muted">{plan.summary}</p>
             <ul className="mt-4 flex-1 space-y-2 text-sm">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-2">
-                  <Check
-                    aria-hidden="true"
-                    className="size-4 shrink-0 translate-y-0.5 text-road-700 dark:text-road-500"
-                  />
+                  <Icon name="check" className="size-4 translate-y-0.5 text-road-600" />
                   {feature}
                 </li>
               ))}

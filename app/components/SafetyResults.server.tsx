@@ -18,9 +18,7 @@ export function SafetyResults() {
         <dl className="mt-4 grid grid-cols-2 gap-px overflow-hidden rounded-2xl bg-slate-200 ring-1 ring-slate-200 lg:grid-cols-4 dark:bg-ink-800 dark:ring-ink-800">
           {copy.metrics.map((metric) => (
             <div key={metric.label} className="bg-white p-4 dark:bg-ink-950">
-              <dt className="text-sm font-medium text-slate-600 dark:text-slate-400">
-                {metric.label}
-              </dt>
+              <dt className="text-sm font-medium subtle">{metric.label}</dt>
               <dd className="mt-1 flex items-baseline gap-2">
                 <span className="text-sm text-slate-600 line-through decoration-slate-400 dark:text-slate-400">
                   <span className="sr-only">{copy.beforeLabel}: </span>
@@ -31,15 +29,12 @@ export function SafetyResults() {
                   {metric.after}
                 </span>
               </dd>
-              <dd className="text-sm text-slate-600 dark:text-slate-400">{metric.note}</dd>
+              <dd className="text-sm subtle">{metric.note}</dd>
             </div>
           ))}
         </dl>
-        <p className="mt-4 flex gap-3 text-slate-700 dark:text-slate-300">
-          <TrendingDown
-            aria-hidden="true"
-            className="mt-0.5 size-5 shrink-0 text-road-700 dark:text-road-500"
-          />
+        <p className="mt-4 flex gap-3 muted">
+          <TrendingDown aria-hidden="true" className="mt-0.5 size-5 shrink-0 accent" />
           {copy.takeaway}
         </p>
       </figure>

@@ -37,15 +37,12 @@ export function Section({
     >
       <div className="mx-auto max-w-6xl px-5">
         <span aria-hidden="true" className="lane-mark" />
-        <h2
-          id={`${id}-heading`}
-          className="max-w-3xl text-[1.75rem] leading-tight font-bold tracking-tight text-balance sm:text-4xl"
-        >
+        <h2 id={`${id}-heading`} className="section-title">
           {heading}
         </h2>
         {intro ? (
           <p
-            className={`mt-3 max-w-2xl sm:text-lg ${tone === "dark" ? "text-slate-300" : "text-slate-700 dark:text-slate-300"}`}
+            className={`mt-3 max-w-2xl sm:text-lg ${tone === "dark" ? "text-slate-300" : "muted"}`}
           >
             {intro}
           </p>

@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { MapPin, Phone } from "lucide-react";
 import { BrandMark } from "~/components/BrandMark";
 import { CtaLink } from "~/components/CtaLink.server";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
@@ -9,8 +9,8 @@ import { useLocale } from "~/hooks/use-site";
 import type { SiteSettings } from "~/server/site.server";
 import { localePath } from "~/shared/locale";
 
-const linkClass =
-  "inline-flex min-h-11 items-center underline-offset-4 hover:text-slate-900 hover:underline dark:hover:text-white";
+/** A footer link: a 44 px target, underlined on hover (`footer-link` in tailwind.css). */
+const linkClass = "footer-link";
 
 export function SiteFooter({ site }: { site: SiteSettings }) {
   const { brand, footer, landing } = useCopy();
@@ -20,7 +20,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
       <div className="mx-auto grid max-w-6xl gap-5 px-5 py-8 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr]">
         <div className="flex flex-wrap items-center justify-between gap-x-4 sm:block">
           <div>
-            <p className="flex items-center gap-2 text-base font-bold text-slate-900 dark:text-white">
+            <p className="flex items-center gap-2 text-base font-bold strong">
               <BrandMark className="size-6" />
               {brand.name}
             </p>
@@ -29,7 +29,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           <LanguageSwitch className="inline-flex sm:-ms-2.5 sm:mt-2" />
         </div>
         <div>
-          <h2 className="font-semibold text-slate-900 dark:text-white">{footer.contactHeading}</h2>
+          <h2 className="font-semibold strong">{footer.contactHeading}</h2>
           <address className="flex flex-wrap items-center gap-x-5 not-italic sm:flex-col sm:items-start">
             <p className="flex min-h-11 items-center gap-2">
               <MapPin aria-hidden="true" className="size-4 shrink-0" />
@@ -38,7 +38,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
             <CtaLink
               variant="inline"
               placement="footer"
-              icon={Mail}
+              icon="mail"
               cta={{
                 text: site.email,
                 ctaType: "email",
@@ -61,7 +61,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           className="grid gap-4 sm:col-span-2 lg:col-span-1"
         >
           <div>
-            <h2 className="font-semibold text-slate-900 dark:text-white">{footer.pagesHeading}</h2>
+            <h2 className="font-semibold strong">{footer.pagesHeading}</h2>
             <ul className="flex flex-wrap gap-x-5">
               {footer.links.map((link) => (
                 <li key={link.href}>
@@ -73,9 +73,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
             </ul>
           </div>
           <div>
-            <h2 className="font-semibold text-slate-900 dark:text-white">
-              {footer.sectionsHeading}
-            </h2>
+            <h2 className="font-semibold strong">{footer.sectionsHeading}</h2>
             <ul className="flex flex-wrap gap-x-5">
               {landing.nav.links.map((link) => (
                 <li key={link.id}>

@@ -1,3 +1,4 @@
+import { AppScreen } from "~/components/AppScreen.server";
 import { CountdownLabel, CountdownNotes } from "~/components/CountdownWords.server";
 import { Download } from "~/components/Download.server";
 import { Faq } from "~/components/Faq.server";
@@ -11,7 +12,6 @@ import { IconSprite } from "~/components/IconSprite.server";
 import { LanguageSuggestion } from "~/components/LanguageSuggestion.server";
 import { MenuCta } from "~/components/MenuCta.server";
 import { PageSkeleton } from "~/components/PageSkeleton.server";
-import { PhoneMockup } from "~/components/PhoneMockup.server";
 import { Plans } from "~/components/Plans.server";
 import { RenderBeforeJumps } from "~/components/RenderBeforeJumps.server";
 import { SafetyResults } from "~/components/SafetyResults.server";
@@ -36,7 +36,7 @@ export const staticParts: StaticPartRenderers = {
   "hero-proof": () => <HeroProof />,
   "countdown-label": () => <CountdownLabel />,
   "countdown-notes": () => <CountdownNotes />,
-  "phone-mockup": () => <PhoneMockup />,
+  "phone-mockup": () => <AppScreen screen="drive" />,
   // docs/product.md's order, between the hero and the closing call.
   "landing-body": () => (
     <>

@@ -1,4 +1,4 @@
-import { Mail, MonitorPlay } from "lucide-react";
+import { type LucideIcon, MonitorPlay } from "lucide-react";
 import type { Localized } from "~/content/localized";
 import type { CtaType } from "~/shared/cta";
 import type { IconName } from "~/shared/icons";
@@ -14,7 +14,7 @@ export type ContactCta = {
   text: string;
   ctaType: CtaType;
   /** A lucide icon, or a mark from the page's sprite (WhatsApp's own, for the WhatsApp route). */
-  icon: typeof Mail | IconName;
+  icon: LucideIcon | IconName;
   arrow?: boolean;
 };
 
@@ -22,7 +22,7 @@ export type ContactCta = {
 export const heroCtas: readonly [ContactCta, ...ContactCta[]] = [
   // Named for where it goes: the beta's download link comes by WhatsApp (issue 17).
   { text: "Get the app on WhatsApp", ctaType: "whatsapp", icon: "brand-whatsapp", arrow: true },
-  { text: "E-mail us", ctaType: "email", icon: Mail },
+  { text: "E-mail us", ctaType: "email", icon: "mail" },
   { text: "Try the demo", ctaType: "demo", icon: MonitorPlay },
 ];
 

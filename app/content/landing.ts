@@ -33,13 +33,5 @@ export const landing = {
       before: "Rated",
       after: (count: number) => `from ${count} ratings`,
     },
-    mockup: {
-      alertTitle: "Speed camera in 400 m",
-      alertBody: "Limit 100 km/h · you're at 112",
-      road: "Sheikh Zayed Rd",
-      score: "Drive score",
-      scoreValue: "92",
-      eta: "Downtown · 18 min",
-    },
   },
 } as const;

@@ -1,6 +1,9 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import {
+  ArrowRight,
+  Check,
+  ChevronDown,
   Copy,
   Languages,
   type LucideIcon,
@@ -44,6 +47,9 @@ const BRANDS = {
 type LucideName = Exclude<IconName, keyof typeof BRANDS>;
 
 const ICONS: Record<LucideName, LucideIcon> = {
+  "arrow-right": ArrowRight,
+  check: Check,
+  "chevron-down": ChevronDown,
   close: X,
   copy: Copy,
   languages: Languages,

@@ -131,7 +131,7 @@ test("a lead from the Arabic page is counted once, in Arabic, with language=ar",
   const source = uniqueSource("ar");
   await page.goto(`/ar?source=${source}`);
   await hydrated(page);
-  await page.locator("#hero").getByRole("link", { name: "حمّل التطبيق مجانًا" }).click();
+  await page.locator("#hero").getByRole("link", { name: "احصل على التطبيق عبر واتساب" }).click();
   await expect(page).toHaveURL(new RegExp(`/ar/thank-you\\?cta=whatsapp&source=${source}&`));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("بقيت خطوة واحدة: أرسل الرسالة");
   await expect(page.getByText("جارٍ فتح واتساب…")).toBeVisible();

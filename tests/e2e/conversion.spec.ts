@@ -31,7 +31,7 @@ test("the WhatsApp CTA reports the click, counts one lead and lands in WhatsApp"
   const source = uniqueSource("wa");
   await page.goto(`/?source=${source}`);
   await hydrated(page);
-  await hero(page).getByRole("link", { name: "Download the free app" }).click();
+  await hero(page).getByRole("link", { name: "Get the app on WhatsApp" }).click();
 
   await expect(page).toHaveURL(/\/thank-you\?cta=whatsapp&source=e2e-wa-/);
   // Named for what is left to do: nothing has happened yet.
@@ -190,7 +190,7 @@ test.describe("with JavaScript off", () => {
     const visits = await stubExternal(page);
     const source = uniqueSource("nojs");
     await page.goto(`/?source=${source}`);
-    await hero(page).getByRole("link", { name: "Download the free app" }).click();
+    await hero(page).getByRole("link", { name: "Get the app on WhatsApp" }).click();
     await expect(page).toHaveURL(new RegExp(`/thank-you\\?cta=whatsapp&source=${source}`));
     await page.waitForURL((url) => url.href.startsWith(WHATSAPP), { timeout: 6000 });
     expect(visits).toHaveLength(1);

@@ -21,7 +21,7 @@ const LANGUAGES = {
     email: "E-mail us",
     other: "العربية",
     otherHome: "/ar",
-    heroCta: "Download the free app",
+    heroCta: "Get the app on WhatsApp",
   },
   ar: {
     home: "/ar",
@@ -33,7 +33,7 @@ const LANGUAGES = {
     email: "راسلنا بالبريد الإلكتروني",
     other: "English",
     otherHome: "/",
-    heroCta: "حمّل التطبيق مجانًا",
+    heroCta: "احصل على التطبيق عبر واتساب",
   },
 } as const;
 

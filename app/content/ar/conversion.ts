@@ -1,4 +1,4 @@
-import { Mail, MonitorPlay } from "lucide-react";
+import { MonitorPlay } from "lucide-react";
 import type {
   contact as enContact,
   heroCtas as enHeroCtas,
@@ -14,7 +14,7 @@ export const contact: Localized<typeof enContact> = {
 
 export const heroCtas: Localized<typeof enHeroCtas> = [
   { text: "احصل على التطبيق عبر واتساب", ctaType: "whatsapp", icon: "brand-whatsapp", arrow: true },
-  { text: "راسلنا بالبريد الإلكتروني", ctaType: "email", icon: Mail },
+  { text: "راسلنا بالبريد الإلكتروني", ctaType: "email", icon: "mail" },
   { text: "جرّب العرض التوضيحي", ctaType: "demo", icon: MonitorPlay },
 ];
 

@@ -49,13 +49,5 @@ export const landing: Localized<typeof en> = {
       before: "التقييم",
       after: (count: number) => `بناءً على ${counted(counting, count, ratings)}`,
     },
-    mockup: {
-      alertTitle: "رادار بعد 400 م",
-      alertBody: "الحد 100 كم/س · سرعتك 112",
-      road: "شارع الشيخ زايد",
-      score: "درجة القيادة",
-      scoreValue: "92",
-      eta: "داون تاون · 18 دقيقة",
-    },
   },
 };
