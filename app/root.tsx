@@ -14,6 +14,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorScreen } from "~/components/ErrorScreen";
+import { ShareMenu } from "~/components/ShareMenu";
 import { SiteHeader } from "~/components/SiteHeader";
 import { StaticPart } from "~/components/StaticPart";
 import { Toaster } from "~/components/Toaster";
@@ -98,6 +99,14 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * What the root hands its pages (useOutletContext): the share menu, which the header has
+ * anyway. The landing page's closing call uses this one rather than importing it: a module both
+ * the root and a route import is a chunk of its own, one more file on every first visit.
+ */
+export type RootOutletContext = { ShareMenu: typeof ShareMenu };
+const outletContext: RootOutletContext = { ShareMenu };
+
 export default function App() {
   const navigation = useNavigation();
   const location = useLocation();
@@ -108,7 +117,7 @@ export default function App() {
   return (
     <>
       <StaticPart name="page-skeleton" className={changingPage ? undefined : "hidden"} />
-      {changingPage ? null : <Outlet />}
+      {changingPage ? null : <Outlet context={outletContext} />}
     </>
   );
 }

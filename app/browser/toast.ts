@@ -102,4 +102,14 @@ export function createToastStore(): ToastStore {
 
 const store = createToastStore();
 
-export const { toast, dismiss, pause, resume, subscribe, getSnapshot, getServerSnapshot } = store;
+/** Said on window by every toast: the toaster (components/Toaster.tsx) loads its code on the first. */
+export const TOAST_EVENT = "darb:toast";
+
+export const { dismiss, pause, resume, subscribe, getSnapshot, getServerSnapshot } = store;
+
+/** Shows a toast in the page's toaster. */
+export function toast(message: string, options?: ToastOptions): number {
+  const id = store.toast(message, options);
+  window.dispatchEvent(new Event(TOAST_EVENT));
+  return id;
+}

@@ -1,10 +1,13 @@
-import { ShareMenu } from "~/components/ShareMenu";
+import { useOutletContext } from "@remix-run/react";
 import { StaticPart } from "~/components/StaticPart";
 import { useSite } from "~/hooks/use-site";
+import type { RootOutletContext } from "~/root";
 
 /** The closing call: the copy and two contact routes are static parts; Share runs in the browser. */
 export function GetStarted() {
   const site = useSite();
+  // The root's share menu, the header's: its code ships once (root.tsx, RootOutletContext).
+  const { ShareMenu } = useOutletContext<RootOutletContext>();
   return (
     <section
       id="get-started"

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/Icon";
-import { Tooltip } from "~/components/Tooltip";
+import { tooltipProps } from "~/components/Tooltip";
 import { useLeadContext } from "~/hooks/use-lead-context";
 import { type CtaType, thankYouHref } from "~/shared/cta";
 import type { IconName } from "~/shared/icons";
@@ -19,7 +19,7 @@ export function HeaderContactLink({
   cta: Extract<CtaType, "email" | "whatsapp">;
   /** The mailto: or wa.me address, which /thank-you leads on to. */
   href: string;
-  /** The link's name, shown in its tooltip. */
+  /** The link's name, shown in its tooltip too. */
   label: string;
   icon: IconName;
 }) {
@@ -29,18 +29,13 @@ export function HeaderContactLink({
     redirect: cta === "email" ? undefined : href,
   });
   return (
-    <Tooltip label={label}>
-      {({ props, tooltip }) => (
-        <a
-          href={to}
-          {...props}
-          {...eventAttributes(cta === "email" ? "email_click" : "external_link_click", "header")}
-          className="relative inline-flex size-11 items-center justify-center rounded-xl text-slate-700 transition-colors hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800"
-        >
-          <Icon name={icon} className="size-5" />
-          {tooltip}
-        </a>
-      )}
-    </Tooltip>
+    <a
+      href={to}
+      {...tooltipProps(label)}
+      {...eventAttributes(cta === "email" ? "email_click" : "external_link_click", "header")}
+      className="relative inline-flex size-11 items-center justify-center rounded-xl text-slate-700 transition-colors hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800"
+    >
+      <Icon name={icon} className="size-5" />
+    </a>
   );
 }

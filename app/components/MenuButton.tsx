@@ -1,6 +1,18 @@
-import type { RefObject } from "react";
-import { useHydrated } from "remix-utils/use-hydrated";
+import { type RefObject, useSyncExternalStore } from "react";
 import { Icon } from "~/components/Icon";
+
+const never = () => () => {};
+
+/**
+ * remix-utils' useHydrated, written out: imported, it is a chunk of its own for every visit
+ * (the thank-you page shares it), 180 bytes for 100 of code.
+ */
+const useHydrated = () =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 
 /**
  * The small screens' menu button. Its own component because useHydrated re-renders whoever

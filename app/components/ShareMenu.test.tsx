@@ -4,9 +4,9 @@ import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { track } from "~/browser/analytics.client";
 import { dismiss, getSnapshot } from "~/browser/toast";
+import { hideTooltip, TOOLTIP_OPEN_DELAY_MS } from "~/browser/tooltip";
 import { ShareMenu } from "~/components/ShareMenu";
 import { Toaster } from "~/components/Toaster";
-import { TOOLTIP_OPEN_DELAY_MS } from "~/components/Tooltip";
 
 vi.mock("~/hooks/use-site", async () => {
   const { uiCopy } = await import("~/content/ui-copy.server");
@@ -25,6 +25,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  hideTooltip();
   cleanup();
   for (const item of getSnapshot()) dismiss(item.id);
   stubShare(undefined);
@@ -45,6 +46,17 @@ function renderMenu(variant?: "button" | "icon") {
 }
 
 const links = () => screen.getAllByRole("link", { hidden: true });
+
+/**
+ * A visitor reaching for the menu (a press): its code loads, and the copy item comes with it.
+ * Then a click opens it.
+ */
+async function open(details: HTMLDetailsElement, summary: HTMLElement) {
+  fireEvent.pointerDown(summary);
+  await screen.findByRole("button", { name: "Copy link", hidden: true });
+  fireEvent.click(summary);
+  expect(details.open).toBe(true);
+}
 
 describe("ShareMenu", () => {
   it("is real links in a disclosure without JavaScript, and no copy button", () => {
@@ -90,8 +102,7 @@ describe("ShareMenu", () => {
   it("copies the share link, confirms with a toast and reports it", async () => {
     const writeText = vi.spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined);
     const { details, summary } = renderMenu();
-    fireEvent.click(summary);
-    expect(details.open).toBe(true);
+    await open(details, summary);
     fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
     expect(await screen.findByText("Link copied")).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${SITE}/?source=copy`);
@@ -104,8 +115,8 @@ describe("ShareMenu", () => {
     const failure = new Error("denied");
     vi.spyOn(navigator.clipboard, "writeText").mockRejectedValue(failure);
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    const { summary } = renderMenu();
-    fireEvent.click(summary);
+    const { details, summary } = renderMenu();
+    await open(details, summary);
     fireEvent.click(screen.getByRole("button", { name: "Copy link" }));
     expect(await screen.findByText("Couldn't copy the link")).toBeTruthy();
     expect(log).toHaveBeenCalledWith("Copy failed:", failure);
@@ -113,9 +124,14 @@ describe("ShareMenu", () => {
     expect(track).not.toHaveBeenCalled();
   });
 
-  it("closes on Escape and puts focus back on the summary", () => {
+  it("has no copy item before a visitor reaches for it: its code has not come yet", () => {
+    renderMenu();
+    expect(screen.queryByRole("button", { name: "Copy link", hidden: true })).toBeNull();
+  });
+
+  it("closes on Escape and puts focus back on the summary", async () => {
     const { details, summary } = renderMenu();
-    fireEvent.click(summary);
+    await open(details, summary);
     const firstLink = links()[0] as HTMLElement;
     act(() => firstLink.focus());
     fireEvent.keyDown(firstLink, { key: "Escape" });
@@ -123,23 +139,23 @@ describe("ShareMenu", () => {
     expect(document.activeElement).toBe(summary);
   });
 
-  it("closes on a click outside, not on one inside", () => {
+  it("closes on a click outside, not on one inside", async () => {
     const { details, summary } = renderMenu();
-    fireEvent.click(summary);
+    await open(details, summary);
     fireEvent.click(screen.getByRole("list", { hidden: true }));
     expect(details.open).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Elsewhere" }));
     expect(details.open).toBe(false);
   });
 
-  it("opens a network in a popup, reports it and closes the menu", () => {
-    const open = vi.spyOn(window, "open").mockReturnValue({ opener: window } as unknown as Window);
+  it("opens a network in a popup, reports it and closes the menu, even before its code came", () => {
+    const popup = vi.spyOn(window, "open").mockReturnValue({ opener: window } as unknown as Window);
     const { details, summary } = renderMenu();
     fireEvent.click(summary);
     const facebook = links()[1] as HTMLAnchorElement;
     const notCancelled = fireEvent.click(facebook);
     expect(notCancelled).toBe(false);
-    expect(open).toHaveBeenCalledWith(
+    expect(popup).toHaveBeenCalledWith(
       facebook.href,
       "_blank",
       expect.stringMatching(/^popup=yes,width=600,height=400,/),
@@ -163,14 +179,18 @@ describe("ShareMenu", () => {
     );
   });
 
-  it("as an icon, is a 44 px control named Share with a tooltip", () => {
-    vi.useFakeTimers();
+  it("as an icon, is a 44 px control named Share with a tooltip", async () => {
+    vi.useFakeTimers({ now: Date.UTC(2028, 0, 1) });
     try {
       const { summary } = renderMenu("icon");
       expect(summary.getAttribute("aria-label")).toBe("Share");
       expect(summary.textContent).toBe("");
       expect(summary.className).toContain("size-11");
       fireEvent.pointerEnter(summary, { pointerType: "mouse" });
+      await act(async () => {
+        await import("~/browser/tooltip");
+        for (let i = 0; i < 5; i++) await Promise.resolve();
+      });
       act(() => vi.advanceTimersByTime(TOOLTIP_OPEN_DELAY_MS));
       expect(summary.querySelector('[role="tooltip"]')?.textContent).toBe("Share");
     } finally {

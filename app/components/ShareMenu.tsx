@@ -1,9 +1,9 @@
 import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { track } from "~/browser/analytics.client";
 import { Icon } from "~/components/Icon";
-import { Tooltip } from "~/components/Tooltip";
-import { useShare } from "~/hooks/use-share";
-import { useUi } from "~/hooks/use-site";
-import { SHARE_PLATFORMS, type SharePlatform } from "~/shared/share";
+import { tooltipProps } from "~/components/Tooltip";
+import { shareNatively, useShareLinks } from "~/hooks/use-share-links";
+import { openSharePopup, SHARE_PLATFORMS, type SharePlatform } from "~/shared/share";
 
 export type ShareMenuVariant = "button" | "icon";
 
@@ -24,11 +24,18 @@ const ICON_SUMMARY =
 const ITEM =
   "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-start hover:bg-slate-100 dark:hover:bg-ink-800";
 
+type Actions = typeof import("~/components/ShareMenuActions");
+let actions: Promise<Actions> | undefined;
+
 /**
  * A share control that works without JavaScript: a disclosure of real links to each network.
  * With JavaScript, the phone's own share sheet opens instead where there is one, the networks
  * open in a 600x400 popup, the link can be copied, and the menu closes like a menu should
  * (Escape, a click outside, a choice).
+ *
+ * Only the links, the popup and the share sheet are here. The rest (ShareMenuActions.tsx) loads
+ * when a visitor reaches for the menu: a pointer on it, focus in it, a press, or the menu
+ * opening (docs/decisions/009-code-on-intent.md). The copy item comes with it.
  */
 export function ShareMenu({
   siteUrl,
@@ -37,93 +44,58 @@ export function ShareMenu({
   className = "",
 }: ShareMenuProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  const summaryRef = useRef<HTMLElement>(null);
-  const [open, setOpen] = useState(false);
-  const actions = useShare({ siteUrl, placement });
-  const { share } = useUi();
+  const [loaded, setLoaded] = useState<Actions>();
+  const { share, data, hrefFor, linkFor } = useShareLinks(siteUrl);
+  const icon = variant === "icon";
 
-  useEffect(() => {
-    // The menu may have been opened before hydration, when no toggle was heard.
-    setOpen(detailsRef.current?.open ?? false);
-  }, []);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== "Escape") return;
-      if (detailsRef.current) detailsRef.current.open = false;
-      summaryRef.current?.focus();
-    };
-    const onClick = (event: globalThis.MouseEvent) => {
-      const details = detailsRef.current;
-      if (details && !details.contains(event.target as Node)) details.open = false;
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("click", onClick);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("click", onClick);
-    };
-  }, [open]);
-
-  const close = (returnFocus: boolean) => {
-    if (detailsRef.current) detailsRef.current.open = false;
-    if (returnFocus) summaryRef.current?.focus();
+  const reach = () => {
+    actions ??= import("~/components/ShareMenuActions");
+    void actions.then((module) => {
+      if (detailsRef.current) module.watchMenu(detailsRef.current);
+      setLoaded(module);
+    });
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
+  useEffect(() => {
+    // Opened before hydration, when nothing heard it.
+    if (detailsRef.current?.open) reach();
+  }, []);
 
   const onSummaryClick = (event: MouseEvent<HTMLElement>) => {
     // Asked at the click, not at hydration: the sheet is the menu's replacement where it exists.
     if (typeof navigator.share !== "function") return;
     event.preventDefault();
-    void actions.shareNatively();
+    void shareNatively(data("native"), placement);
   };
 
   const onPlatformClick = (platform: SharePlatform) => (event: MouseEvent<HTMLAnchorElement>) => {
-    actions.openPlatform(platform, event);
+    if (openSharePopup(event.currentTarget.href, window)) event.preventDefault();
+    track("social_share", { method: platform, placement });
     // A blocked popup still opens the link in a tab: closing the menu does not stop it.
-    close(false);
+    if (detailsRef.current) detailsRef.current.open = false;
   };
-
-  const onCopy = () => {
-    // The button is about to be hidden: focus goes back where the user started.
-    close(true);
-    void actions.copyLink();
-  };
-
-  const icon = <Icon name="share" className="size-5" />;
 
   return (
     <details
       ref={detailsRef}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
+      onPointerEnter={reach}
+      onPointerDown={reach}
+      onFocus={reach}
+      onToggle={reach}
       className={`group relative ${className}`}
     >
-      {variant === "icon" ? (
-        <Tooltip label={share.button} disabled={open}>
-          {({ props, tooltip }) => (
-            // biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the disclosure's own button
-            <summary
-              ref={summaryRef}
-              onClick={onSummaryClick}
-              {...props}
-              className={`${ICON_SUMMARY} relative size-11 justify-center`}
-            >
-              {icon}
-              {tooltip}
-            </summary>
-          )}
-        </Tooltip>
-      ) : (
-        // biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the disclosure's own button
-        <summary
-          ref={summaryRef}
-          onClick={onSummaryClick}
-          className={`${SUMMARY} min-h-12 px-5 py-3`}
-        >
-          {icon}
-          {share.button}
-        </summary>
-      )}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: <summary> is the disclosure's own button */}
+      <summary
+        onClick={onSummaryClick}
+        {...(icon ? tooltipProps(share.button) : null)}
+        className={
+          icon ? `${ICON_SUMMARY} relative size-11 justify-center` : `${SUMMARY} min-h-12 px-5 py-3`
+        }
+      >
+        <Icon name="share" className="size-5" />
+        {icon ? null : share.button}
+      </summary>
       <ul
         aria-label={share.menuLabel}
         className="absolute end-0 z-30 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-ink-700 dark:bg-ink-900"
@@ -131,7 +103,7 @@ export function ShareMenu({
         {SHARE_PLATFORMS.map((platform) => (
           <li key={platform}>
             <a
-              href={actions.hrefFor(platform)}
+              href={hrefFor(platform)}
               target="_blank"
               rel="noopener noreferrer"
               onClick={onPlatformClick(platform)}
@@ -143,13 +115,15 @@ export function ShareMenu({
             </a>
           </li>
         ))}
-        {actions.canCopy ? (
-          <li>
-            <button type="button" onClick={onCopy} className={`${ITEM} cursor-pointer`}>
-              <Icon name="copy" className="size-5" />
-              {share.copyLink}
-            </button>
-          </li>
+        {loaded ? (
+          <loaded.CopyLinkItem
+            menu={detailsRef}
+            url={linkFor("copy")}
+            placement={placement}
+            words={share}
+            className={`${ITEM} cursor-pointer`}
+            icon={<Icon name="copy" className="size-5" />}
+          />
         ) : null}
       </ul>
     </details>

@@ -14,32 +14,42 @@ export function useMenu(
 
   useEffect(() => {
     if (!state.open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") dispatch("escape");
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (container.current && !container.current.contains(event.target as Node))
-        dispatch("outside");
-    };
+    // One abort takes every listener away.
+    const listening = new AbortController();
+    const on = { signal: listening.signal };
+    document.addEventListener(
+      "keydown",
+      (event) => {
+        if (event.key === "Escape") dispatch("escape");
+      },
+      on,
+    );
+    document.addEventListener(
+      "pointerdown",
+      (event) => {
+        if (container.current && !container.current.contains(event.target as Node))
+          dispatch("outside");
+      },
+      on,
+    );
     // A link chosen in the header: a section, or a page away (not still open on coming Back).
-    const onClick = (event: MouseEvent) => {
-      const link = (event.target as Element).closest?.("a[href]");
-      if (link && container.current?.contains(link)) dispatch("link");
-    };
+    document.addEventListener(
+      "click",
+      (event) => {
+        const link = (event.target as Element).closest?.("a[href]");
+        if (link && container.current?.contains(link)) dispatch("link");
+      },
+      on,
+    );
     const wide = window.matchMedia("(min-width: 1024px)");
-    const onWide = () => {
-      if (wide.matches) dispatch("wide");
-    };
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    document.addEventListener("click", onClick);
-    wide.addEventListener("change", onWide);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-      document.removeEventListener("click", onClick);
-      wide.removeEventListener("change", onWide);
-    };
+    wide.addEventListener(
+      "change",
+      () => {
+        if (wide.matches) dispatch("wide");
+      },
+      on,
+    );
+    return () => listening.abort();
   }, [state.open, container]);
 
   useEffect(() => {

@@ -1,17 +1,8 @@
 import { type MouseEvent, useEffect, useState } from "react";
 import { track } from "~/browser/analytics.client";
-import { toast } from "~/browser/toast";
-import { useLocale, useUi } from "~/hooks/use-site";
-import { localePath } from "~/shared/locale";
-import {
-  type NativeShareResult,
-  nativeShare,
-  openSharePopup,
-  type SharePlatform,
-  shareUrl,
-} from "~/shared/share";
-
-type Method = SharePlatform | "native" | "copy";
+import { copyLink } from "~/components/ShareMenuActions";
+import { shareNatively, useShareLinks } from "~/hooks/use-share-links";
+import { openSharePopup, type SharePlatform } from "~/shared/share";
 
 /**
  * The share actions every share control offers, reporting social_share with where it sits.
@@ -28,8 +19,7 @@ export function useShare({
   /** The message; the page language's default share text when unset. */
   text?: string;
 }) {
-  const { share } = useUi();
-  const home = localePath(useLocale(), "/");
+  const { share, linkFor, data, hrefFor } = useShareLinks(siteUrl, text);
   const [canCopy, setCanCopy] = useState(false);
   const [canShareNatively, setCanShareNatively] = useState(false);
   useEffect(() => {
@@ -37,40 +27,17 @@ export function useShare({
     setCanShareNatively(typeof navigator.share === "function");
   }, []);
 
-  // Each way of sharing tags the link with its own source, so the visits it brings are counted.
-  const linkFor = (method: Method) =>
-    `${siteUrl}${home}?source=${method === "native" ? "share" : method}`;
-  const data = (method: Method) => ({
-    title: share.title,
-    text: text ?? share.text,
-    url: linkFor(method),
-  });
-
   return {
     canCopy,
     canShareNatively,
     linkFor,
-    hrefFor: (platform: SharePlatform) => shareUrl(platform, data(platform)),
+    hrefFor,
     /** A network's link: a 600x400 popup where allowed, else the link opens as it is. */
     openPlatform(platform: SharePlatform, event: MouseEvent<HTMLAnchorElement>) {
       if (openSharePopup(event.currentTarget.href, window)) event.preventDefault();
       track("social_share", { method: platform, placement });
     },
-    async copyLink(): Promise<void> {
-      try {
-        await navigator.clipboard.writeText(linkFor("copy"));
-      } catch (error) {
-        console.error("Copy failed:", error);
-        toast(share.copyFailed);
-        return;
-      }
-      toast(share.copied);
-      track("social_share", { method: "copy", placement });
-    },
-    async shareNatively(): Promise<NativeShareResult> {
-      const result = await nativeShare(data("native"), navigator);
-      if (result === "shared") track("social_share", { method: "native", placement });
-      return result;
-    },
+    copyLink: () => copyLink(linkFor("copy"), placement, share),
+    shareNatively: () => shareNatively(data("native"), placement),
   };
 }
