@@ -9,7 +9,7 @@ export function Faq() {
       <div className="max-w-3xl divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-ink-800 dark:bg-ink-950 dark:ring-ink-800">
         {faq.items.map((item) => (
           <details key={item.question} className="group px-5">
-            <summary className="flex min-h-13 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
+            <summary className="flex min-h-12 cursor-pointer list-none items-center justify-between gap-4 py-3 font-semibold [&::-webkit-details-marker]:hidden">
               <h3>{item.question}</h3>
               <Icon
                 name="chevron-down"

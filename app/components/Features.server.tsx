@@ -13,7 +13,7 @@ export function Features() {
               <item.icon aria-hidden="true" className="size-5" />
             </span>
             <h3 className="pt-1.5 text-lg leading-snug font-semibold">{item.title}</h3>
-            <p className="mt-1 muted">{item.body}</p>
+            <p className="mt-1 text-[0.9375rem] muted sm:text-base">{item.body}</p>
           </li>
         ))}
       </ul>

@@ -12,11 +12,11 @@ export function GetStarted() {
     <section
       id="get-started"
       aria-labelledby="get-started-heading"
-      className="scroll-mt-16 px-5 py-16 sm:py-24"
+      className="scroll-mt-16 px-5 py-10 sm:py-24"
     >
-      <div className="mx-auto max-w-4xl rounded-3xl bg-ink-900 px-6 py-12 text-center text-white sm:px-12 dark:bg-ink-800">
+      <div className="mx-auto max-w-4xl rounded-3xl bg-ink-900 px-5 py-8 text-center sm:py-12 text-white sm:px-12 dark:bg-ink-800">
         <StaticPart name="get-started-intro" className="contents" />
-        <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
+        <div className="mt-6 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <StaticPart name="get-started-ctas" className="contents" />
           <ShareMenu
             siteUrl={site.siteUrl}

@@ -7,11 +7,11 @@ export function GetStartedIntro() {
     <>
       <h2
         id="get-started-heading"
-        className="text-3xl font-bold tracking-tight text-balance sm:text-4xl"
+        className="text-[1.75rem] leading-tight font-bold tracking-tight text-balance sm:text-4xl"
       >
         {getStarted.heading}
       </h2>
-      <p className="mx-auto mt-4 max-w-xl text-lg text-slate-300">{getStarted.body}</p>
+      <p className="mx-auto mt-3 max-w-xl text-slate-300 sm:text-lg">{getStarted.body}</p>
     </>
   );
 }

@@ -33,7 +33,7 @@ export function Hero() {
         </div>
         {/* On a phone the screen rises from the band's lower edge: its top is the first
             screen's last view, the rest is cut off by the band (its full height shows from lg). */}
-        <div className="-mb-px h-64 overflow-hidden sm:h-96 lg:h-auto">
+        <div className="-mb-px h-52 overflow-hidden sm:h-96 lg:h-auto">
           <StaticPart name="phone-mockup" className="contents" />
         </div>
       </div>

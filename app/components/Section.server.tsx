@@ -33,7 +33,7 @@ export function Section({
     <section
       id={id}
       aria-labelledby={`${id}-heading`}
-      className={`render-when-near scroll-mt-16 py-10 sm:py-20 ${TONES[tone]} ${className}`}
+      className={`render-when-near scroll-mt-16 py-9 sm:py-20 ${TONES[tone]} ${className}`}
     >
       <div className="mx-auto max-w-6xl px-5">
         <span aria-hidden="true" className="lane-mark" />

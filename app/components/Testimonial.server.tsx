@@ -9,7 +9,7 @@ export function Testimonial() {
     <Section id="testimonial" heading={testimonial.heading} tone="dark" className="pb-4 sm:pb-10">
       <figure className="max-w-3xl">
         <Quote aria-hidden="true" className="size-8 text-road-500" />
-        <blockquote className="mt-3 text-lg leading-relaxed font-medium text-balance sm:text-2xl">
+        <blockquote className="mt-3 leading-relaxed font-medium sm:text-2xl">
           <p>{testimonial.quote}</p>
         </blockquote>
         <figcaption className="mt-4 text-sm text-slate-300">
