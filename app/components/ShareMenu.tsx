@@ -48,10 +48,16 @@ export function ShareMenu({
 
   const reach = () => {
     enhancement ??= import("~/browser/share-menu");
-    void enhancement.then((menu) => {
-      const copy = { url: linkFor("copy"), placement, words: share, itemClass: ITEM };
-      if (detailsRef.current) menu.enhanceMenu(detailsRef.current, copy);
-    });
+    // Not come (offline): the links still work; the next sign of intent asks again.
+    enhancement.then(
+      (menu) => {
+        const copy = { url: linkFor("copy"), placement, words: share, itemClass: ITEM };
+        if (detailsRef.current) menu.enhanceMenu(detailsRef.current, copy);
+      },
+      () => {
+        enhancement = undefined;
+      },
+    );
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration

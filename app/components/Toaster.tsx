@@ -19,11 +19,14 @@ export function Toaster() {
   const { dismiss } = copy;
 
   useEffect(() => {
+    // Every toast asks (the code draws from then on, so only the first needs to); one whose code
+    // could not come leaves the next to try again.
     const show = () =>
-      void import("~/browser/toasts").then(
+      import("~/browser/toasts").then(
         (toasts) => region.current && toasts.showToasts(region.current, dismiss),
+        () => {},
       );
-    window.addEventListener(TOAST_EVENT, show, { once: true });
+    window.addEventListener(TOAST_EVENT, show);
     return () => window.removeEventListener(TOAST_EVENT, show);
   }, [dismiss]);
 

@@ -9,7 +9,7 @@ import { startBuiltServer } from "./server";
 /**
  * The site's own JavaScript on /, beside React and Remix: the product's 15,000 again, after
  * issue 16's campaign attribution took it to 16,186 and the header's share menu, tooltips and
- * toaster began to load their code on intent (docs/decisions/009-code-on-intent.md): 14,341.
+ * toaster began to load their code on intent (docs/decisions/009-code-on-intent.md): 14,345.
  */
 const APP_JS_BUDGET = 15_000;
 /** The / document: its size when this budget was set (issue 15), so it can only shrink. */
