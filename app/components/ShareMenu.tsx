@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useRef } from "react";
 import { track } from "~/browser/analytics.client";
 import { Icon } from "~/components/Icon";
 import { tooltipProps } from "~/components/Tooltip";
@@ -24,8 +24,7 @@ const ICON_SUMMARY =
 const ITEM =
   "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-start hover:bg-slate-100 dark:hover:bg-ink-800";
 
-type Actions = typeof import("~/components/ShareMenuActions");
-let actions: Promise<Actions> | undefined;
+let enhancement: Promise<typeof import("~/browser/share-menu")> | undefined;
 
 /**
  * A share control that works without JavaScript: a disclosure of real links to each network.
@@ -33,7 +32,7 @@ let actions: Promise<Actions> | undefined;
  * open in a 600x400 popup, the link can be copied, and the menu closes like a menu should
  * (Escape, a click outside, a choice).
  *
- * Only the links, the popup and the share sheet are here. The rest (ShareMenuActions.tsx) loads
+ * Only the links, the popup and the share sheet are here. The rest (browser/share-menu.ts) loads
  * when a visitor reaches for the menu: a pointer on it, focus in it, a press, or the menu
  * opening (docs/decisions/009-code-on-intent.md). The copy item comes with it.
  */
@@ -44,16 +43,21 @@ export function ShareMenu({
   className = "",
 }: ShareMenuProps) {
   const detailsRef = useRef<HTMLDetailsElement>(null);
-  const [loaded, setLoaded] = useState<Actions>();
   const { share, data, hrefFor, linkFor } = useShareLinks(siteUrl);
   const icon = variant === "icon";
 
   const reach = () => {
-    actions ??= import("~/components/ShareMenuActions");
-    void actions.then((module) => {
-      if (detailsRef.current) module.watchMenu(detailsRef.current);
-      setLoaded(module);
-    });
+    enhancement ??= import("~/browser/share-menu");
+    // Not come (offline): the links still work; the next sign of intent asks again.
+    enhancement.then(
+      (menu) => {
+        const copy = { url: linkFor("copy"), placement, words: share, itemClass: ITEM };
+        if (detailsRef.current) menu.enhanceMenu(detailsRef.current, copy);
+      },
+      () => {
+        enhancement = undefined;
+      },
+    );
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration
@@ -115,16 +119,7 @@ export function ShareMenu({
             </a>
           </li>
         ))}
-        {loaded ? (
-          <loaded.CopyLinkItem
-            menu={detailsRef}
-            url={linkFor("copy")}
-            placement={placement}
-            words={share}
-            className={`${ITEM} cursor-pointer`}
-            icon={<Icon name="copy" className="size-5" />}
-          />
-        ) : null}
+        {/* Copy link joins the list with the menu's code: browser/share-menu.ts. */}
       </ul>
     </details>
   );

@@ -28,7 +28,7 @@ const shown = () =>
 /** The first toast brings the toasts' code: let it come (fake timers do not hold it up). */
 const loaded = () =>
   act(async () => {
-    await import("~/components/Toasts");
+    await import("~/browser/toasts");
     for (let i = 0; i < 5; i++) await Promise.resolve();
   });
 

@@ -25,7 +25,13 @@ function relay(event: SyntheticEvent<HTMLElement> & Partial<Cue>) {
   const at = Date.now();
   const shut = !!control.closest("details[open]");
   code ??= import("~/browser/tooltip");
-  void code.then((tooltip) => tooltip.cue({ ...event, at, shut }, control));
+  // Not come (offline): the control keeps its name; the next event asks again.
+  code.then(
+    (tooltip) => tooltip.cue({ ...event, at, shut }, control),
+    () => {
+      code = undefined;
+    },
+  );
 }
 
 /**

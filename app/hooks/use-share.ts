@@ -1,6 +1,6 @@
 import { type MouseEvent, useEffect, useState } from "react";
 import { track } from "~/browser/analytics.client";
-import { copyLink } from "~/components/ShareMenuActions";
+import { copyLink } from "~/browser/share-menu";
 import { shareNatively, useShareLinks } from "~/hooks/use-share-links";
 import { openSharePopup, type SharePlatform } from "~/shared/share";
 

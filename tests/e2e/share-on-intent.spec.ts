@@ -8,7 +8,7 @@ import { expect, test } from "./fixtures";
  */
 
 /** The code that comes on intent, by the name esbuild gives its file. */
-const ON_INTENT = /\/build\/_shared\/(tooltip|ShareMenuActions|Toasts)-[A-Z0-9]+\.js$/;
+const ON_INTENT = /\/build\/_shared\/(tooltip|share-menu|toasts)-[A-Z0-9]+\.js$/;
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => "__remixRouter" in window);
