@@ -8,7 +8,7 @@ export function Features() {
     <Section id="features" heading={features.heading} intro={features.intro} tone="sand">
       <ul className="grid gap-x-10 gap-y-6 sm:grid-cols-2 lg:grid-cols-3">
         {features.items.map((item) => (
-          <li key={item.title} className="grid grid-cols-[2.5rem_1fr] gap-x-4">
+          <li key={item.title} className="grid grid-cols-[2.5rem_1fr] content-start gap-x-4">
             <span className="row-span-2 grid size-10 place-items-center rounded-xl bg-road-700/10 text-road-700 dark:bg-road-500/15 dark:text-road-500">
               <item.icon aria-hidden="true" className="size-5" />
             </span>

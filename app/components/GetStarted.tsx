@@ -21,7 +21,7 @@ export function GetStarted() {
           <ShareMenu
             siteUrl={site.siteUrl}
             placement="get-started"
-            className="text-start text-slate-900 dark:text-white [&>summary]:flex [&>summary]:justify-center [&>summary]:bg-white dark:[&>summary]:bg-ink-900"
+            className="text-start text-slate-900 dark:text-white [&>summary]:flex [&>summary]:justify-center [&>summary]:border-white/30 [&>summary]:text-white [&>summary]:hover:bg-white/10"
           />
         </div>
       </div>

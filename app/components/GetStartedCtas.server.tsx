@@ -12,7 +12,7 @@ export function GetStartedCtas() {
       <CtaLink
         placement="get-started"
         icon="brand-whatsapp"
-        className="dark:bg-road-500"
+        variant="whatsapp"
         cta={{
           text: getStarted.app,
           ctaType: "whatsapp",
@@ -23,7 +23,7 @@ export function GetStartedCtas() {
       />
       <CtaLink
         placement="get-started"
-        variant="secondary"
+        variant="onDark"
         icon="mail"
         cta={{
           text: getStarted.email,

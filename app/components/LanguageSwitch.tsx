@@ -22,14 +22,15 @@ export function LanguageSwitch({
     <a
       href={href}
       hrefLang={info.lang}
-      lang={info.lang}
-      dir={info.dir}
       title={other.offer.switchLabel}
       {...{ [REMEMBERS_LANGUAGE]: "" }}
       className={`min-h-11 items-center gap-1.5 rounded-xl px-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800 ${className}`}
     >
       <Icon name="languages" className="size-5" />
-      {other.offer.name}
+      {/* The name in its own language and direction; the icon stays on the page's side. */}
+      <span lang={info.lang} dir={info.dir}>
+        {other.offer.name}
+      </span>
     </a>
   );
 }

@@ -55,7 +55,7 @@ export const features = {
 
 export const safetyResults = {
   heading: "What a week of coaching looks like",
-  intro: "An example report from the app, for a 35-minute commute from Al Barsha to DIFC.",
+  intro: "An example report from the app, for a 35‑minute commute from Al Barsha to DIFC.",
   exampleLabel: "Example report",
   week: "Week 3 of coaching",
   metrics: [

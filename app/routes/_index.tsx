@@ -60,10 +60,10 @@ export default function Index() {
   useStickyAction();
   return (
     <>
+      <StaticPart name="sticky-action" />
       <Hero />
       <StaticPart name="landing-body" />
       <GetStarted />
-      <StaticPart name="sticky-action" />
       <StaticPart name="structured-data" className="hidden" />
     </>
   );

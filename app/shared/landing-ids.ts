@@ -4,5 +4,8 @@
  */
 export const HERO_MAIN_ACTION_ID = "hero-main-action";
 export const STICKY_ACTION_ID = "sticky-action";
-/** The closing call; the sticky action gives way while it or the footer is on screen. */
-export const CLOSING_ID = "get-started";
+/**
+ * Where the page offers the same action itself: the sticky one gives way while the download
+ * section, the closing call or the footer is on screen.
+ */
+export const ACTION_SECTION_IDS = ["download", "get-started"];

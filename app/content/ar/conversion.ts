@@ -14,8 +14,8 @@ export const contact: Localized<typeof enContact> = {
 
 export const heroCtas: Localized<typeof enHeroCtas> = [
   { text: "احصل على التطبيق عبر واتساب", ctaType: "whatsapp", icon: "brand-whatsapp", arrow: true },
-  { text: "راسلنا بالبريد الإلكتروني", ctaType: "email", icon: "mail" },
-  { text: "جرّب العرض التوضيحي", ctaType: "demo", icon: MonitorPlay },
+  { text: "راسلنا بالبريد", ctaType: "email", icon: "mail" },
+  { text: "جرّب العرض", ctaType: "demo", icon: MonitorPlay },
 ];
 
 export const thankYou: Localized<typeof enThankYou> = {

@@ -14,7 +14,7 @@ export const download: Localized<typeof enDownload> = {
 export const getStarted: Localized<typeof enGetStarted> = {
   heading: "ابدأ القيادة بأمان أكبر هذا الأسبوع",
   body: "تحميله مجاني، ويبقى مجانيًا دائمًا. تصلك أول نصيحة من مدرّبك بعد أول رحلة.",
-  app: "احصل على التطبيق المجاني",
-  email: "الدعم بالبريد الإلكتروني",
+  app: "حمّل التطبيق مجانًا",
+  email: "الدعم بالبريد",
   share: "شارك",
 };
