@@ -10,7 +10,7 @@ export function Download() {
   const { contact, download } = useCopy();
   const site = useSite();
   return (
-    <Section id="download" heading={download.heading} intro={download.body}>
+    <Section id="download" heading={download.heading} intro={download.body} layout="side">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
         <CtaLink
           placement="download"

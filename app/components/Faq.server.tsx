@@ -5,7 +5,7 @@ import { useCopy } from "~/hooks/use-copy.server";
 export function Faq() {
   const { faq } = useCopy();
   return (
-    <Section id="faq" heading={faq.heading} tone="tinted">
+    <Section id="faq" heading={faq.heading} tone="tinted" layout="side">
       <div className="max-w-3xl divide-y divide-slate-200 rounded-2xl bg-white ring-1 ring-slate-200 dark:divide-ink-800 dark:bg-ink-950 dark:ring-ink-800">
         {faq.items.map((item) => (
           <details key={item.question} className="group px-5">

@@ -19,6 +19,7 @@ export function Section({
   heading,
   intro,
   tone = "plain",
+  layout = "stacked",
   className = "",
   children,
 }: {
@@ -26,6 +27,8 @@ export function Section({
   heading: string;
   intro?: string;
   tone?: keyof typeof TONES;
+  /** "side": from lg, the heading beside the content rather than above it (short sections). */
+  layout?: "stacked" | "side";
   className?: string;
   children: ReactNode;
 }) {
@@ -35,19 +38,23 @@ export function Section({
       aria-labelledby={`${id}-heading`}
       className={`render-when-near scroll-mt-16 py-9 sm:py-20 ${TONES[tone]} ${className}`}
     >
-      <div className="mx-auto max-w-6xl px-5">
-        <span aria-hidden="true" className="lane-mark" />
-        <h2 id={`${id}-heading`} className="section-title">
-          {heading}
-        </h2>
-        {intro ? (
-          <p
-            className={`mt-3 max-w-2xl sm:text-lg ${tone === "dark" ? "text-slate-300" : "muted"}`}
-          >
-            {intro}
-          </p>
-        ) : null}
-        <div className="mt-6 sm:mt-10">{children}</div>
+      <div
+        className={`mx-auto max-w-6xl px-5 ${layout === "side" ? "lg:grid lg:grid-cols-[2fr_3fr] lg:gap-16" : ""}`}
+      >
+        <div>
+          <span aria-hidden="true" className="lane-mark" />
+          <h2 id={`${id}-heading`} className="section-title">
+            {heading}
+          </h2>
+          {intro ? (
+            <p
+              className={`mt-3 max-w-2xl sm:text-lg ${tone === "dark" ? "text-slate-300" : "muted"}`}
+            >
+              {intro}
+            </p>
+          ) : null}
+        </div>
+        <div className={`mt-6 sm:mt-10 ${layout === "side" ? "lg:mt-0" : ""}`}>{children}</div>
       </div>
     </section>
   );

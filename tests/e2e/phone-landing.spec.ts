@@ -128,7 +128,7 @@ for (const language of LANGUAGES) {
     });
   }
 
-  test(`${language.path}: the sticky action comes up after the hero's, and gives way at the closing call and the footer`, async ({
+  test(`${language.path}: the sticky action comes up after the hero's, and gives way at the download section, the closing call and the footer`, async ({
     browser,
   }) => {
     const { page, close } = await phone(browser, language);
@@ -159,9 +159,12 @@ for (const language of LANGUAGES) {
     await scrollTo("#how-it-works");
     await expect(sticky).toBeVisible();
     await expect(sticky).toBeInViewport({ ratio: 1 });
-    await scrollTo("#faq");
+    await scrollTo("#safety-results");
     await expect(sticky).toBeVisible();
 
+    // Where the page offers the same action itself, the bar gives way to it.
+    await scrollTo("#download");
+    await expect(sticky).toBeHidden();
     await scrollTo("#get-started");
     await expect(sticky).toBeHidden();
     await scrollTo("footer");
