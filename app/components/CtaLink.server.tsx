@@ -2,8 +2,10 @@ import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Icon as SpriteIcon } from "~/components/Icon";
 import { PageLink } from "~/components/PageLink";
+import { useCopy } from "~/hooks/use-copy.server";
 import { useLeadContext } from "~/hooks/use-lead-context";
-import { type CtaSpec, resolveCta } from "~/shared/cta";
+import { useSite } from "~/hooks/use-site";
+import { type CtaSpec, type CtaType, contactHref, resolveCta } from "~/shared/cta";
 import type { IconName } from "~/shared/icons";
 import { eventAttributes } from "~/shared/link-clicks";
 
@@ -30,8 +32,6 @@ export type CtaLinkProps = {
   variant?: CtaVariant;
   className?: string;
   children?: ReactNode;
-  /** For icon-only links: the accessible name (the visible text is left out). */
-  label?: string;
   id?: string;
 };
 
@@ -49,7 +49,6 @@ export function CtaLink({
   variant = "primary",
   className = "",
   children,
-  label,
   id,
 }: CtaLinkProps) {
   const resolved = resolveCta(cta, { ...useLeadContext(), placement });
@@ -63,14 +62,13 @@ export function CtaLink({
       ) : Icon ? (
         <Icon aria-hidden="true" className={iconSize} />
       ) : null}
-      {label ? null : <span>{children ?? cta.text}</span>}
+      <span>{children ?? cta.text}</span>
       {cta.arrow ? <SpriteIcon name="arrow-right" className="size-4 rtl:-scale-x-100" /> : null}
     </>
   );
   const shared = {
     id,
     className: classes,
-    "aria-label": label,
     ...(resolved.event ? eventAttributes(resolved.event.name, placement) : {}),
   };
   return resolved.kind === "internal" ? (
@@ -87,4 +85,20 @@ export function CtaLink({
       {content}
     </a>
   );
+}
+
+/**
+ * A call to one of the contact routes (WhatsApp, e-mail, the demo) at the address the settings
+ * give, with the page's message; all but e-mail open outside the site.
+ */
+export function ContactCtaLink({
+  ctaType,
+  text,
+  arrow,
+  ...link
+}: Omit<CtaLinkProps, "cta"> & { ctaType: CtaType; text: string; arrow?: boolean }) {
+  const { contact } = useCopy();
+  const site = useSite();
+  const href = contactHref(ctaType, site, contact);
+  return <CtaLink {...link} cta={{ text, ctaType, arrow, href, external: ctaType !== "email" }} />;
 }

@@ -1,38 +1,28 @@
 import { CalendarClock } from "lucide-react";
-import { CtaLink } from "~/components/CtaLink.server";
+import { ContactCtaLink } from "~/components/CtaLink.server";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
-import { useSite } from "~/hooks/use-site";
-import { contactHref } from "~/shared/cta";
 
 /** How to get the beta (the steps are How it works' first one), with the deadline beside it. */
 export function Download() {
-  const { contact, download } = useCopy();
-  const site = useSite();
+  const { download } = useCopy();
   return (
     <Section id="download" heading={download.heading} intro={download.body} layout="side">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
-        <CtaLink
+        <ContactCtaLink
           placement="download"
           icon="brand-whatsapp"
           variant="whatsapp"
-          cta={{
-            text: download.whatsapp,
-            ctaType: "whatsapp",
-            external: true,
-            arrow: true,
-            href: contactHref("whatsapp", site, contact),
-          }}
+          ctaType="whatsapp"
+          text={download.whatsapp}
+          arrow
         />
-        <CtaLink
+        <ContactCtaLink
           placement="download"
           variant="secondary"
           icon="mail"
-          cta={{
-            text: download.email,
-            ctaType: "email",
-            href: contactHref("email", site, contact),
-          }}
+          ctaType="email"
+          text={download.email}
         />
       </div>
       <p className="mt-5 flex max-w-2xl gap-3 rounded-2xl bg-sand-100 p-4 text-ink-900 dark:bg-ink-900 dark:text-sand-300">

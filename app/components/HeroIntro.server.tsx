@@ -1,8 +1,6 @@
 import { ShieldCheck } from "lucide-react";
-import { CtaLink } from "~/components/CtaLink.server";
+import { ContactCtaLink } from "~/components/CtaLink.server";
 import { useCopy } from "~/hooks/use-copy.server";
-import { useSite } from "~/hooks/use-site";
-import { contactHref } from "~/shared/cta";
 import { HERO_MAIN_ACTION_ID } from "~/shared/landing-ids";
 
 /**
@@ -10,17 +8,9 @@ import { HERO_MAIN_ACTION_ID } from "~/shared/landing-ids";
  * WhatsApp, where the beta's download link comes from; e-mail and the demo beside it, lighter.
  */
 export function HeroIntro() {
-  const { contact, heroCtas, landing } = useCopy();
+  const { heroCtas, landing } = useCopy();
   const copy = landing.hero;
-  const site = useSite();
   const [main, ...others] = heroCtas;
-  const link = (cta: (typeof heroCtas)[number]) => ({
-    text: cta.text,
-    ctaType: cta.ctaType,
-    arrow: cta.arrow,
-    href: contactHref(cta.ctaType, site, contact),
-    external: cta.ctaType !== "email",
-  });
   return (
     <>
       <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-sand-300 ring-1 ring-white/15">
@@ -35,23 +25,21 @@ export function HeroIntro() {
       </h1>
       <p className="max-w-2xl text-slate-300 sm:text-xl">{copy.lead}</p>
       <div className="flex flex-col gap-2.5 sm:flex-row sm:flex-wrap">
-        <CtaLink
+        <ContactCtaLink
+          {...main}
           id={HERO_MAIN_ACTION_ID}
           placement="hero"
-          icon={main.icon}
           variant="whatsapp"
           className="min-h-14 sm:text-lg"
-          cta={link(main)}
         />
         <div className="grid grid-cols-2 gap-2.5 sm:flex">
           {others.map((cta) => (
-            <CtaLink
+            <ContactCtaLink
+              {...cta}
               key={cta.ctaType}
               placement="hero"
-              icon={cta.icon}
               variant="onDark"
               className="max-sm:min-h-11 max-sm:px-3 max-sm:text-sm"
-              cta={link(cta)}
             />
           ))}
         </div>

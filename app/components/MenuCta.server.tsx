@@ -1,7 +1,5 @@
-import { CtaLink } from "~/components/CtaLink.server";
+import { ContactCtaLink } from "~/components/CtaLink.server";
 import { useCopy } from "~/hooks/use-copy.server";
-import { useSite } from "~/hooks/use-site";
-import { contactHref } from "~/shared/cta";
 
 /**
  * The phone menu's call to action (a static part inside the header's menu): WhatsApp, the main
@@ -9,21 +7,16 @@ import { contactHref } from "~/shared/cta";
  * the "menu".
  */
 export function MenuCta() {
-  const { contact, landing } = useCopy();
-  const site = useSite();
+  const { landing } = useCopy();
   return (
-    <CtaLink
+    <ContactCtaLink
       placement="menu"
       icon="brand-whatsapp"
       variant="whatsapp"
       // Two balanced, centred lines where the sheet is narrow.
       className="w-full text-center text-balance"
-      cta={{
-        text: landing.nav.menuCta,
-        ctaType: "whatsapp",
-        href: contactHref("whatsapp", site, contact),
-        external: true,
-      }}
+      ctaType="whatsapp"
+      text={landing.nav.menuCta}
     />
   );
 }

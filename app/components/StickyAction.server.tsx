@@ -1,7 +1,5 @@
-import { CtaLink } from "~/components/CtaLink.server";
+import { ContactCtaLink } from "~/components/CtaLink.server";
 import { useCopy } from "~/hooks/use-copy.server";
-import { useSite } from "~/hooks/use-site";
-import { contactHref } from "~/shared/cta";
 import { STICKY_ACTION_ID } from "~/shared/landing-ids";
 
 /**
@@ -12,24 +10,10 @@ import { STICKY_ACTION_ID } from "~/shared/landing-ids";
  * page's order, so a keyboard reaches it right after the header whenever it shows.
  */
 export function StickyAction() {
-  const { contact, heroCtas } = useCopy();
-  const site = useSite();
-  const main = heroCtas[0];
+  const [main] = useCopy().heroCtas;
   return (
     <div id={STICKY_ACTION_ID} className="sticky-action">
-      <CtaLink
-        placement="sticky"
-        icon={main.icon}
-        variant="whatsapp"
-        className="w-full"
-        cta={{
-          text: main.text,
-          ctaType: main.ctaType,
-          arrow: main.arrow,
-          href: contactHref(main.ctaType, site, contact),
-          external: true,
-        }}
-      />
+      <ContactCtaLink {...main} placement="sticky" variant="whatsapp" className="w-full" />
     </div>
   );
 }
