@@ -214,7 +214,16 @@ test("a new page starts at its top, and Back puts the visitor where they were, a
       };
       requestAnimationFrame(frame);
     });
-  const seen = () => page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+  // Read after two frames, so the frame loop has recorded where the page is now.
+  const seen = () =>
+    page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) =>
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() => resolve((window as unknown as { seen: number[] }).seen)),
+          ),
+        ),
+    );
 
   await positions();
   await sitemap.click();
