@@ -8,5 +8,5 @@ import type { IconName } from "~/shared/icons";
  * become a file of its own as well.
  */
 export function iconMarkup(name: IconName, className: string): string {
-  return `<svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" class="shrink-0 ${className}"><use href="#icon-${name}"></use></svg>`;
+  return `<svg aria-hidden="true" class="icon ${className}"><use href="#icon-${name}"></use></svg>`;
 }

@@ -1,6 +1,7 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { Icon as SpriteIcon } from "~/components/Icon";
+import { InlineIcon } from "~/components/InlineIcon.server";
 import { PageLink } from "~/components/PageLink";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useLeadContext } from "~/hooks/use-lead-context";
@@ -52,7 +53,7 @@ export function CtaLink({
   id,
 }: CtaLinkProps) {
   const resolved = resolveCta(cta, { ...useLeadContext(), placement });
-  const iconSize = variant === "inline" ? "size-4 shrink-0" : "size-5 shrink-0";
+  const iconSize = variant === "inline" ? "size-4" : "size-5";
   const classes = `inline-flex items-center gap-2 ${VARIANTS[variant]} ${className}`;
   const content = (
     <>
@@ -60,7 +61,7 @@ export function CtaLink({
         // A brand mark takes the button's text colour (server/icons.server.tsx, `--mark`).
         <SpriteIcon name={Icon} className={`${iconSize} [--mark:currentColor]`} />
       ) : Icon ? (
-        <Icon aria-hidden="true" className={iconSize} />
+        <InlineIcon icon={Icon} className={iconSize} />
       ) : null}
       <span>{children ?? cta.text}</span>
       {cta.arrow ? <SpriteIcon name="arrow-right" className="size-4 rtl:-scale-x-100" /> : null}

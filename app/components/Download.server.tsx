@@ -1,5 +1,6 @@
 import { CalendarClock } from "lucide-react";
 import { ContactCtaLink } from "~/components/CtaLink.server";
+import { InlineIcon } from "~/components/InlineIcon.server";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
@@ -26,7 +27,7 @@ export function Download() {
         />
       </div>
       <p className="mt-5 flex max-w-2xl gap-3 rounded-2xl bg-sand-100 p-4 text-ink-900 dark:bg-ink-900 dark:text-sand-300">
-        <CalendarClock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <InlineIcon icon={CalendarClock} className="mt-0.5 size-5" />
         {download.deadline}
       </p>
     </Section>

@@ -13,7 +13,7 @@ export function Faq() {
               <h3>{item.question}</h3>
               <Icon
                 name="chevron-down"
-                className="size-5 shrink-0 transition-transform group-open:rotate-180 motion-reduce:transition-none"
+                className="size-5 transition-transform group-open:rotate-180 motion-reduce:transition-none"
               />
             </summary>
             <p className="pb-4 muted">{item.answer}</p>

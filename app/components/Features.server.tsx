@@ -1,3 +1,4 @@
+import { InlineIcon } from "~/components/InlineIcon.server";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
@@ -10,7 +11,7 @@ export function Features() {
         {features.items.map((item) => (
           <li key={item.title} className="grid grid-cols-[2.5rem_1fr] content-start gap-x-4">
             <span className="row-span-2 grid size-10 place-items-center rounded-xl bg-road-700/10 text-road-700 dark:bg-road-500/15 dark:text-road-500">
-              <item.icon aria-hidden="true" className="size-5" />
+              <InlineIcon icon={item.icon} className="size-5" />
             </span>
             <h3 className="pt-1.5 text-lg leading-snug font-semibold">{item.title}</h3>
             <p className="mt-1 text-[0.9375rem] muted sm:text-base">{item.body}</p>

@@ -1,5 +1,6 @@
 import { ShieldCheck } from "lucide-react";
 import { ContactCtaLink } from "~/components/CtaLink.server";
+import { InlineIcon } from "~/components/InlineIcon.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { HERO_MAIN_ACTION_ID } from "~/shared/landing-ids";
 
@@ -14,7 +15,7 @@ export function HeroIntro() {
   return (
     <>
       <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-sand-300 ring-1 ring-white/15">
-        <ShieldCheck aria-hidden="true" className="size-4" />
+        <InlineIcon icon={ShieldCheck} className="size-4" />
         {copy.badge}
       </p>
       <h1

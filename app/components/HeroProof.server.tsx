@@ -1,4 +1,5 @@
 import { Star, Users } from "lucide-react";
+import { InlineIcon } from "~/components/InlineIcon.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { formatDecimal } from "~/shared/format";
 
@@ -9,7 +10,7 @@ export function HeroProof() {
   return (
     <ul className="flex flex-wrap gap-x-5 gap-y-1.5 text-sm text-slate-300">
       <li className="flex items-center gap-1.5">
-        <Star aria-hidden="true" className="size-4 fill-sand-500 text-sand-500" />
+        <InlineIcon icon={Star} className="size-4 fill-sand-500 text-sand-500" />
         <span>
           {copy.rating.before}{" "}
           <span className="font-bold text-white">{formatDecimal(copy.rating.value, intl)}</span>{" "}
@@ -17,7 +18,7 @@ export function HeroProof() {
         </span>
       </li>
       <li className="flex items-center gap-1.5">
-        <Users aria-hidden="true" className="size-4 text-road-500" />
+        <InlineIcon icon={Users} className="size-4 text-road-500" />
         {copy.socialProof}
       </li>
     </ul>

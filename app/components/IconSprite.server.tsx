@@ -8,7 +8,6 @@ export function IconSprite() {
   return (
     <svg
       aria-hidden="true"
-      focusable="false"
       className="absolute size-0 overflow-hidden"
       // lucide's drawings and the logo, rendered on this server: nothing from the visitor is in them.
       // biome-ignore lint/security/noDangerouslySetInnerHtml: see above

@@ -1,6 +1,7 @@
 import { MapPin, Phone } from "lucide-react";
 import { BrandMark } from "~/components/BrandMark";
 import { CtaLink } from "~/components/CtaLink.server";
+import { InlineIcon } from "~/components/InlineIcon.server";
 import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
@@ -32,7 +33,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           <h2 className="font-semibold strong">{footer.contactHeading}</h2>
           <address className="flex flex-wrap items-center gap-x-5 not-italic sm:flex-col sm:items-start">
             <p className="flex min-h-11 items-center gap-2">
-              <MapPin aria-hidden="true" className="size-4 shrink-0" />
+              <InlineIcon icon={MapPin} className="size-4" />
               {footer.address}
             </p>
             <CtaLink
@@ -49,7 +50,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
               <bdi dir="ltr">{site.email}</bdi>
             </CtaLink>
             <a className={`${linkClass} gap-2`} href={site.phoneHref}>
-              <Phone aria-hidden="true" className="size-4 shrink-0" />
+              <InlineIcon icon={Phone} className="size-4" />
               <bdi dir="ltr">{site.phone}</bdi>
             </a>
           </address>

@@ -1,4 +1,5 @@
 import { Quote } from "lucide-react";
+import { InlineIcon } from "~/components/InlineIcon.server";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
@@ -8,7 +9,7 @@ export function Testimonial() {
   return (
     <Section id="testimonial" heading={testimonial.heading} tone="dark" className="pb-4 sm:pb-10">
       <figure className="max-w-3xl">
-        <Quote aria-hidden="true" className="size-8 text-road-500" />
+        <InlineIcon icon={Quote} className="size-8 text-road-500" />
         <blockquote className="mt-3 leading-relaxed font-medium sm:text-2xl">
           <p>{testimonial.quote}</p>
         </blockquote>

@@ -1,3 +1,4 @@
+import { InlineIcon } from "~/components/InlineIcon.server";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
@@ -9,7 +10,7 @@ export function TrustBadges() {
       <ul className="grid grid-cols-2 gap-x-5 gap-y-6 lg:grid-cols-4">
         {trust.items.map((item) => (
           <li key={item.title}>
-            <item.icon aria-hidden="true" className="size-6 text-road-500" />
+            <InlineIcon icon={item.icon} className="size-6 text-road-500" />
             <h3 className="mt-2 font-semibold">{item.title}</h3>
             <p className="mt-1 text-sm text-slate-300">{item.body}</p>
           </li>
