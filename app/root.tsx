@@ -76,10 +76,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
-        <a
-          href="#main"
-          className="sr-only z-50 rounded-lg bg-ink-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:start-3 focus:top-3"
-        >
+        <a href="#main" className="skip-link">
           {data?.ui.chrome.skipLink ?? errorFallback.skipLink}
         </a>
         <StaticPart name="icon-sprite" />

@@ -66,10 +66,7 @@ export function Countdown({
         {COUNTDOWN_UNITS.map((unit) => {
           const current = counted(counting, left[unit], copy.units[unit]);
           return (
-            <div
-              key={unit}
-              className="flex w-13 flex-col items-center rounded-lg bg-white/10 py-1 text-white ring-1 ring-white/15"
-            >
+            <div key={unit} className="count-cell">
               {/* Tabular digits: a number that changes keeps its width. */}
               <span data-unit={unit} className="text-lg leading-6 font-bold tabular-nums">
                 {pad(left[unit])}
@@ -77,7 +74,7 @@ export function Countdown({
               {/* The label in the form its number takes. Every form sits in the same place and
                   only the current one shows: centred text that changed width ("days" to "day",
                   "يومان" to "يوم") would move, a layout shift; one form giving way moves nothing. */}
-              <span className="grid text-center text-[0.625rem] leading-3 font-semibold text-slate-300 uppercase *:col-start-1 *:row-start-1">
+              <span className="count-unit">
                 {[...new Set(Object.values(copy.units[unit]) as string[])].map((form) => (
                   <span
                     key={form}

@@ -21,7 +21,7 @@ const VARIANTS: Record<CtaVariant, string> = {
   whatsapp: "btn btn-whatsapp",
   secondary: "btn btn-secondary",
   onDark: "btn btn-on-dark",
-  inline: "min-h-11 underline-offset-4 hover:underline",
+  inline: "link-cta",
 };
 
 export type CtaLinkProps = {
@@ -54,7 +54,7 @@ export function CtaLink({
 }: CtaLinkProps) {
   const resolved = resolveCta(cta, { ...useLeadContext(), placement });
   const iconSize = variant === "inline" ? "size-4" : "size-5";
-  const classes = `inline-flex items-center gap-2 ${VARIANTS[variant]} ${className}`;
+  const classes = `${VARIANTS[variant]} ${className}`;
   const content = (
     <>
       {typeof Icon === "string" ? (

@@ -5,10 +5,7 @@ export function GetStartedIntro() {
   const { getStarted } = useCopy();
   return (
     <>
-      <h2
-        id="get-started-heading"
-        className="text-[1.75rem] leading-tight font-bold tracking-tight text-balance sm:text-4xl"
-      >
+      <h2 id="get-started-heading" className="section-title mx-auto">
         {getStarted.heading}
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-slate-300 sm:text-lg">{getStarted.body}</p>

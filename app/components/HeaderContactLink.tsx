@@ -33,7 +33,7 @@ export function HeaderContactLink({
       href={to}
       {...tooltipProps(label)}
       {...eventAttributes(cta === "email" ? "email_click" : "external_link_click", "header")}
-      className="relative inline-flex size-11 items-center justify-center rounded-xl text-slate-700 transition-colors hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800"
+      className="icon-button"
     >
       <Icon name={icon} className="size-5" />
     </a>

@@ -14,14 +14,11 @@ export function HeroIntro() {
   const [main, ...others] = heroCtas;
   return (
     <>
-      <p className="inline-flex w-fit items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-sm font-semibold text-sand-300 ring-1 ring-white/15">
+      <p className="hero-badge">
         <InlineIcon icon={ShieldCheck} className="size-4" />
         {copy.badge}
       </p>
-      <h1
-        id="hero-heading"
-        className="max-w-3xl text-[2rem] leading-[1.12] font-extrabold tracking-tight text-balance text-white sm:text-6xl"
-      >
+      <h1 id="hero-heading" className="hero-title">
         {copy.headline}
       </h1>
       <p className="max-w-2xl text-slate-300 sm:text-xl">{copy.lead}</p>

@@ -24,7 +24,7 @@ export function LanguageSwitch({
       hrefLang={info.lang}
       title={other.offer.switchLabel}
       {...{ [REMEMBERS_LANGUAGE]: "" }}
-      className={`min-h-11 items-center gap-1.5 rounded-xl px-2.5 text-sm font-semibold text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800 ${className}`}
+      className={`language-switch ${className}`}
     >
       <Icon name="languages" className="size-5" />
       {/* The name in its own language and direction; the icon stays on the page's side. */}

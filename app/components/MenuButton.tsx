@@ -41,17 +41,13 @@ export function MenuButton({
       aria-expanded={open}
       aria-controls={controls}
       aria-label={open ? labels.closeMenu : labels.menu}
-      className="inline-flex size-11 items-center justify-center rounded-xl hover:bg-slate-100 lg:hidden dark:hover:bg-ink-800"
+      className="icon-button lg:hidden"
     >
       <Icon name={open ? "close" : "menu"} className="size-6" />
     </button>
   ) : (
     // Without JavaScript the menu can't open: the same links wait in the footer.
-    <a
-      href="#footer-nav"
-      className="inline-flex size-11 items-center justify-center rounded-xl lg:hidden"
-      aria-label={labels.menu}
-    >
+    <a href="#footer-nav" className="icon-button lg:hidden" aria-label={labels.menu}>
       <Icon name="menu" className="size-6" />
     </a>
   );

@@ -14,14 +14,14 @@ export function PageSkeleton() {
     >
       <span className="sr-only">{chrome.loading}</span>
       <div aria-hidden="true" className="space-y-6 motion-safe:animate-pulse">
-        <div className="h-5 w-32 rounded-full bg-slate-200 dark:bg-ink-800" />
-        <div className="h-10 w-3/4 rounded-lg bg-slate-200 dark:bg-ink-800" />
-        <div className="h-10 w-1/2 rounded-lg bg-slate-200 dark:bg-ink-800" />
-        <div className="h-4 w-full max-w-xl rounded bg-slate-200 dark:bg-ink-800" />
-        <div className="h-4 w-full max-w-lg rounded bg-slate-200 dark:bg-ink-800" />
+        <div className="h-5 w-32 rounded-full skeleton-bar" />
+        <div className="h-10 w-3/4 rounded-lg skeleton-bar" />
+        <div className="h-10 w-1/2 rounded-lg skeleton-bar" />
+        <div className="h-4 w-full max-w-xl rounded skeleton-bar" />
+        <div className="h-4 w-full max-w-lg rounded skeleton-bar" />
         <div className="flex gap-3 pt-4">
-          <div className="h-12 w-44 rounded-xl bg-slate-200 dark:bg-ink-800" />
-          <div className="h-12 w-32 rounded-xl bg-slate-200 dark:bg-ink-800" />
+          <div className="h-12 w-44 rounded-xl skeleton-bar" />
+          <div className="h-12 w-32 rounded-xl skeleton-bar" />
         </div>
       </div>
     </div>

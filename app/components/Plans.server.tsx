@@ -17,11 +17,11 @@ export function Plans() {
     <Section id="plans" heading={plans.heading} intro={plans.intro} tone="tinted">
       {/* A row to swipe on a phone, each card a little narrower than the screen so the next one
           shows; side by side from md. */}
-      <ul className="-mx-5 flex snap-x snap-mandatory scroll-px-5 gap-4 overflow-x-auto px-5 pb-2 md:mx-0 md:grid md:grid-cols-3 md:overflow-visible md:px-0">
+      <ul className="plan-row">
         {plans.items.map((plan) => (
           <li
             key={plan.id}
-            className={`flex w-[85%] max-w-sm shrink-0 snap-start flex-col rounded-3xl bg-white p-5 shadow-sm sm:p-6 md:w-auto md:max-w-none dark:bg-ink-950 ${plan.highlighted ? "ring-2 ring-road-600 dark:ring-road-500" : "ring-1 ring-slate-200 dark:ring-ink-800"}`}
+            className={`plan-card ${plan.highlighted ? "ring-2 ring-road-600 dark:ring-road-500" : "ring-1 ring-slate-200 dark:ring-ink-800"}`}
           >
             <div className="flex flex-wrap items-center justify-between gap-2">
               <h3 className="text-xl font-bold">{plan.name}</h3>

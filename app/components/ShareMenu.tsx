@@ -16,13 +16,9 @@ export type ShareMenuProps = {
   className?: string;
 };
 
-const SUMMARY =
-  "inline-flex cursor-pointer list-none items-center gap-2 rounded-xl border border-slate-300 font-semibold hover:bg-slate-50 dark:border-ink-700 dark:hover:bg-ink-800 [&::-webkit-details-marker]:hidden";
 // The header's icon controls sit side by side: the share icon looks like its neighbours.
-const ICON_SUMMARY =
-  "inline-flex cursor-pointer list-none items-center rounded-xl text-slate-700 hover:bg-slate-100 dark:text-slate-200 dark:hover:bg-ink-800 [&::-webkit-details-marker]:hidden";
-const ITEM =
-  "flex min-h-11 w-full items-center gap-3 rounded-lg px-3 text-start hover:bg-slate-100 dark:hover:bg-ink-800";
+const SUMMARY = { button: "disclosure share-button", icon: "disclosure icon-button" };
+const ITEM = "share-item";
 
 let enhancement: Promise<typeof import("~/browser/share-menu")> | undefined;
 
@@ -93,17 +89,12 @@ export function ShareMenu({
       <summary
         onClick={onSummaryClick}
         {...(icon ? tooltipProps(share.button) : null)}
-        className={
-          icon ? `${ICON_SUMMARY} relative size-11 justify-center` : `${SUMMARY} min-h-12 px-5 py-3`
-        }
+        className={SUMMARY[variant]}
       >
         <Icon name="share" className="size-5" />
         {icon ? null : share.button}
       </summary>
-      <ul
-        aria-label={share.menuLabel}
-        className="absolute end-0 z-30 mt-2 w-56 rounded-xl border border-slate-200 bg-white p-1 shadow-xl dark:border-ink-700 dark:bg-ink-900"
-      >
+      <ul aria-label={share.menuLabel} className="share-list">
         {SHARE_PLATFORMS.map((platform) => (
           <li key={platform}>
             <a

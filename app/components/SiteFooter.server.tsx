@@ -17,7 +17,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
   const { brand, footer, landing } = useCopy();
   const locale = useLocale();
   return (
-    <footer className="render-when-near border-t border-slate-200 bg-slate-50 text-sm text-slate-700 dark:border-ink-800 dark:bg-ink-900 dark:text-slate-300">
+    <footer className="render-when-near site-footer">
       <div className="mx-auto grid max-w-6xl gap-5 px-5 py-6 sm:py-8 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr]">
         <div className="flex flex-wrap items-center justify-between gap-x-4 sm:block">
           <div>

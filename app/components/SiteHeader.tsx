@@ -29,11 +29,8 @@ export function SiteHeader({
   const { open, send } = useMenu(header, button);
 
   return (
-    <header
-      ref={header}
-      className="sticky top-0 z-40 border-b border-slate-200/80 bg-white/95 backdrop-blur dark:border-ink-800 dark:bg-ink-950/95"
-    >
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-5">
+    <header ref={header} className="site-header">
+      <div className="header-bar">
         <PageLink
           to={localePath(locale, "/")}
           className="flex min-h-11 items-center gap-2 rounded-lg text-lg font-bold tracking-tight"
@@ -67,10 +64,7 @@ export function SiteHeader({
               <ul className="flex max-lg:flex-col max-lg:px-4 max-lg:py-2 lg:gap-1">
                 {ui.nav.links.map((link) => (
                   <li key={link.id}>
-                    <SectionLink
-                      id={link.id}
-                      className="flex min-h-12 items-center rounded-lg px-3 font-semibold whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 lg:min-h-11 lg:text-sm dark:text-slate-200 dark:hover:bg-ink-800 dark:hover:text-white"
-                    >
+                    <SectionLink id={link.id} className="nav-link">
                       {link.label}
                     </SectionLink>
                   </li>

@@ -36,7 +36,7 @@ export function Toaster() {
       role="status"
       aria-live="polite"
       aria-label={copy.region}
-      className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex justify-center px-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:justify-end"
+      className="toast-region"
     />
   );
 }

@@ -8,6 +8,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { staticParts } from "~/components/static-parts.server";
 import { bootAfterFirstPaint } from "~/document/boot-script.server";
+import { sendHeadOnce } from "~/document/handoff.server";
 import { StaticPartsContext } from "~/document/static-parts";
 import { NonceProvider } from "~/hooks/use-nonce";
 import type { RequestContext } from "~/server/request-context.server";
@@ -46,6 +47,9 @@ export function documentResponse({
 }): Response {
   // Only a page that renders as it is for everyone asking alike is kept (the server decided).
   const keeper = status === 200 && request.method === "GET" ? context.documentKeeper : null;
+  // The <head> carries the page's head tags; the hydration data need not carry them again.
+  if (!development)
+    remixContext.serverHandoffString = sendHeadOnce(remixContext.serverHandoffString);
   const rendered = render(request, remixContext, keeper?.slot ?? context.nonce);
   // Development's script (live reload) is not production's: it starts as Remix starts it.
   let html = development ? rendered : bootAfterFirstPaint(rendered);

@@ -132,10 +132,9 @@ export function pageMeta(head: PageHead, context: HeadContext): MetaDescriptor[]
     { property: "og:image:width", content: String(image.width) },
     { property: "og:image:height", content: String(image.height) },
     { property: "og:image:alt", content: image.alt },
+    // X reads og:title, og:description and og:image when its own tags are missing, so only the
+    // card's type and the image's alt text (which has no fallback) are said again for it.
     { name: "twitter:card", content: head.twitterCard ?? headDefaults.twitterCard },
-    { name: "twitter:title", content: title },
-    { name: "twitter:description", content: description },
-    { name: "twitter:image", content: imageUrl },
     { name: "twitter:image:alt", content: image.alt },
   ];
   // A page kept out of search results names no canonical address of its own, and no twins.

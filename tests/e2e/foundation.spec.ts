@@ -106,6 +106,41 @@ test("a route change starts at the top of the new page", async ({ page, watch })
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("the head comes once, stays through hydration, and follows a client-side navigation", async ({
+  page,
+}) => {
+  const tags = () =>
+    page.evaluate(() =>
+      [...document.head.querySelectorAll("title, meta[name], meta[property], link[rel]")].map(
+        (tag) => [
+          tag.tagName,
+          ...[...tag.attributes].map((a) => `${a.name}=${a.value}`),
+          tag.textContent,
+        ],
+      ),
+    );
+  const response = await page.goto("/ar");
+  const html = (await response?.text()) ?? "";
+  // The hydration data leaves the head out (document/handoff.server.ts).
+  const handoff = html.slice(html.indexOf("window.__remixContext"));
+  expect(handoff).toContain('"countdown"');
+  expect(handoff).not.toContain('"head"');
+  expect(handoff).not.toContain("og:description");
+  const served = await tags();
+  expect(served.length).toBeGreaterThan(20);
+  await page.waitForFunction(() => "__remixRouter" in window);
+  // Hydration read the tags back from the <head> and rendered the same ones (no mismatch: the
+  // fixture fails on console errors).
+  expect(await tags()).toEqual(served);
+
+  await page.getByRole("contentinfo").getByRole("link", { name: "خريطة الموقع" }).click();
+  await expect(page).toHaveTitle("خريطة الموقع · درب");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/ar\/sitemap$/);
+  await page.goBack();
+  await expect(page).toHaveTitle(/^درب: /);
+  await expect.poll(tags).toEqual(served);
+});
+
 test("a skeleton stands in while the next page's code loads", async ({ page }) => {
   await page.goto("/");
   await page.waitForFunction(() => "__remixRouter" in window);
