@@ -1,4 +1,5 @@
 import { Icon } from "~/components/Icon";
+import { languageOffers } from "~/content/language";
 import { useLanguageHref } from "~/hooks/use-language-href";
 import { useOtherLanguage } from "~/hooks/use-site";
 import { DISMISS, DISMISSIBLE, REMEMBERS_LANGUAGE } from "~/shared/link-clicks";
@@ -12,30 +13,31 @@ import { LOCALE_INFO } from "~/shared/locale";
  */
 export function LanguageSuggestion() {
   const other = useOtherLanguage();
+  const offer = languageOffers[other.locale];
   const href = useLanguageHref(other.locale);
   const info = LOCALE_INFO[other.locale];
   return (
     <aside
       lang={info.lang}
       dir={info.dir}
-      aria-label={other.offer.switchLabel}
+      aria-label={offer.switchLabel}
       {...{ [DISMISSIBLE]: "" }}
       className="border-b border-sand-300 bg-sand-100 text-ink-900 dark:border-ink-700 dark:bg-ink-900 dark:text-sand-300"
     >
       <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-sm sm:px-5">
-        <p className="font-medium">{other.offer.suggestion}</p>
+        <p className="font-medium">{offer.suggestion}</p>
         <a
           href={href}
           hrefLang={info.lang}
           {...{ [REMEMBERS_LANGUAGE]: "" }}
           className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
         >
-          {other.offer.accept}
+          {offer.accept}
         </a>
         <button
           type="button"
           {...{ [DISMISS]: "", [REMEMBERS_LANGUAGE]: "" }}
-          aria-label={other.offer.dismiss}
+          aria-label={offer.dismiss}
           className="ms-auto inline-flex size-11 items-center justify-center rounded-xl hover:bg-sand-300/40 dark:hover:bg-ink-800"
         >
           <Icon name="close" className="size-5" />

@@ -14,7 +14,6 @@ function build(locale: Locale) {
     nav: copy.landing.nav,
     contact: copy.contact,
     share: { ...copy.share, ...copy.ui.share },
-    shareMessages: copy.shareMessages,
     toaster: copy.ui.toaster,
     // How to count in words (the countdowns) without the browser loading ICU data.
     counting: countingFor(LOCALE_INFO[locale].intl),

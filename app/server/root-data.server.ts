@@ -4,8 +4,13 @@ import { getConfig } from "~/server/config.server";
 import { suggestedLocale } from "~/server/language-hint.server";
 import { siteSettings } from "~/server/site.server";
 import { campaignFrom, campaignQuery } from "~/shared/campaign";
-import { localeOfPath, otherLocale } from "~/shared/locale";
+import { type Locale, localeOfPath, otherLocale } from "~/shared/locale";
 import { choosePlatform } from "~/shared/platform";
+
+function switchWords(locale: Locale) {
+  const { name, switchLabel } = languageOffers[locale];
+  return { name, switchLabel };
+}
 
 /**
  * What every page's root knows of the request (root.tsx's loader). One server module for it, so
@@ -18,8 +23,9 @@ export function rootData(request: Request) {
     site: siteSettings(getConfig()),
     locale,
     ui: uiCopy(locale),
-    // The other language, for the switch; and whether to suggest it (Accept-Language).
-    other: { locale: otherLocale(locale), offer: languageOffers[otherLocale(locale)] },
+    // The other language, for the switch (the offer's other words stay in its static part);
+    // and whether to suggest it (Accept-Language).
+    other: { locale: otherLocale(locale), offer: switchWords(otherLocale(locale)) },
     suggest: suggestedLocale(request.headers, locale) !== null,
     // Whose words the preview uses: the crawler that asks, else ?platform= or the source.
     platform: choosePlatform(url.searchParams, request.headers.get("user-agent")),
