@@ -185,7 +185,8 @@ describe("ShareMenu", () => {
       const { summary } = renderMenu("icon");
       expect(summary.getAttribute("aria-label")).toBe("Share");
       expect(summary.textContent).toBe("");
-      expect(summary.className).toContain("size-11");
+      // The header's 44 px icon control (tailwind.css; tests/e2e/header.spec.ts measures it).
+      expect(summary.className).toContain("icon-button");
       fireEvent.pointerEnter(summary, { pointerType: "mouse" });
       await act(async () => {
         await import("~/browser/tooltip");
