@@ -1,9 +1,11 @@
 /**
  * The process's one connection to Redis (docs/decisions/010-shared-state-on-redis.md), made so
  * that Redis can never hold a page up: a command fails at once while there is no connection (no
- * offline queue), gets 200 ms when there is one, and after any failure Redis counts as down and
- * is not asked again until a probe, once a second, is answered. Reconnects back off to 2 s. The
- * operator sees one line when it goes down and one when it is back, never one per request.
+ * offline queue), gets 200 ms when there is one, and after three failures in a row (a lost
+ * connection: at once) Redis counts as down and is not asked again until a probe, once a second,
+ * is answered. Three, not one: a process too busy to read an answer in time (a burst of renders)
+ * must not take a healthy Redis for a dead one. Reconnects back off to 2 s. The operator sees one
+ * line when it goes down and one when it is back, never one per request.
  */
 import { Redis } from "ioredis";
 
@@ -15,6 +17,8 @@ const MAX_RECONNECT_DELAY_MS = 2000;
 const SOCKET_TIMEOUT_MS = 1000;
 /** What the probe writes: a write, so a read-only or full Redis is not taken for a working one. */
 const PROBE_KEY = "darb:{probe}";
+/** Failed commands in a row that take Redis for down while the connection stays open. */
+export const FAILURES_TO_TRIP = 3;
 
 export type RedisState = "up" | "down";
 
@@ -22,8 +26,10 @@ export type RedisConnection = {
   client: Redis;
   /** Whether to ask Redis now: connected, and nothing failed since the last answer. */
   usable: () => boolean;
-  /** A command failed or ran out of time: requests use memory until a probe is answered. */
+  /** A command failed or ran out of time; the third in a row sends requests to memory. */
   failed: (error: unknown) => void;
+  /** A command was answered in time. */
+  answered: () => void;
   state: () => RedisState;
   /** Ends the connection for good (shutdown); no reconnect. */
   close: () => void;
@@ -55,6 +61,7 @@ export function createRedisConnection(url: string, options: Options): RedisConne
   });
 
   let tripped = false;
+  let failures = 0;
   let closed = false;
   let logged: RedisState | null = null;
   let probe: NodeJS.Timeout | undefined;
@@ -82,6 +89,7 @@ export function createRedisConnection(url: string, options: Options): RedisConne
       try {
         await client.set(PROBE_KEY, "1", "PX", 10_000);
         tripped = false;
+        failures = 0;
         report();
       } catch {
         scheduleProbe();
@@ -92,6 +100,7 @@ export function createRedisConnection(url: string, options: Options): RedisConne
 
   client.on("ready", () => {
     tripped = false;
+    failures = 0;
     clearTimeout(probe);
     report();
   });
@@ -104,9 +113,15 @@ export function createRedisConnection(url: string, options: Options): RedisConne
     usable: () => state() === "up",
     failed(error) {
       if (tripped || closed) return;
+      // Without a connection there is nothing to wait for: the state has changed already.
+      failures = client.status === "ready" ? failures + 1 : FAILURES_TO_TRIP;
+      if (failures < FAILURES_TO_TRIP) return;
       tripped = true;
       report(reasonOf(error));
       scheduleProbe();
+    },
+    answered() {
+      failures = 0;
     },
     state,
     close() {

@@ -105,6 +105,7 @@ export function createRedisLimits(connection: RedisConnection, salt: string): Re
   return {
     available: connection.usable,
     failed: connection.failed,
+    answered: connection.answered,
     async lead(visitor, key) {
       const code = await client.darbLead(
         keys.lead(visitor, key),

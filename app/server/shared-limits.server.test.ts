@@ -31,6 +31,7 @@ function fakeRemote() {
       calls.failed++;
       down = true;
     },
+    answered() {},
     close() {},
   };
   return {

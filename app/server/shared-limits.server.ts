@@ -20,8 +20,10 @@ export type RemoteLimits = {
   available: () => boolean;
   lead: (visitor: Visitor, key: string) => Promise<LeadVerdict>;
   batch: (visitor: Visitor) => Promise<boolean>;
-  /** A call failed: stop asking until it is known to answer again. */
+  /** A call failed (it decides when to stop asking until Redis is known to answer again). */
   failed: (error: unknown) => void;
+  /** A call was answered. */
+  answered: () => void;
   close: () => void;
 };
 
@@ -57,7 +59,9 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
   async function ask<T>(call: () => Promise<T>): Promise<T | undefined> {
     if (!remote?.available()) return undefined;
     try {
-      return await call();
+      const answer = await call();
+      remote.answered();
+      return answer;
     } catch (error) {
       remote.failed(error);
       return undefined;

@@ -115,7 +115,8 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
       "ANALYTICS_SALT",
     ],
   ])("Redis: %s names the variable and never shows the password", async (_, env, variable) => {
-    const salt = variable === "ANALYTICS_SALT" ? {} : { ANALYTICS_SALT: "settings-test-salt-1" };
+    const salt: Record<string, string> =
+      variable === "ANALYTICS_SALT" ? {} : { ANALYTICS_SALT: "settings-test-salt-1" };
     const result = await start({ ...salt, ...env });
     expect(result.code).toBe(1);
     const lines = errorLines(result.stderr);
