@@ -104,23 +104,21 @@ export function createRedisLimits(connection: RedisConnection, salt: string): Re
 
   return {
     available: connection.usable,
-    failed: connection.failed,
-    answered: connection.answered,
     async lead(visitor, key) {
-      const code = await client.darbLead(
-        keys.lead(visitor, key),
-        keys.leadsPerAddress(visitor),
-        ...leadArgs,
+      const code = await connection.run((redis) =>
+        redis.darbLead(keys.lead(visitor, key), keys.leadsPerAddress(visitor), ...leadArgs),
       );
       const verdict = VERDICTS[code];
       if (!verdict) throw new Error(`unexpected answer from the lead script: ${code}`);
       return verdict;
     },
     async batch(visitor) {
-      const code = await client.darbBatch(
-        keys.batchesPerVisitor(visitor),
-        keys.batchesPerAddress(visitor),
-        ...batchArgs,
+      const code = await connection.run((redis) =>
+        redis.darbBatch(
+          keys.batchesPerVisitor(visitor),
+          keys.batchesPerAddress(visitor),
+          ...batchArgs,
+        ),
       );
       return code === 1;
     },

@@ -14,16 +14,15 @@ import {
 } from "~/server/limits.server";
 import type { Visitor } from "~/server/visitor.server";
 
-/** Limits kept somewhere every replica sees (Redis). Its calls may fail or time out. */
+/**
+ * Limits kept somewhere every replica sees (Redis). A call may fail or time out; the store keeps
+ * count, and says when it is not worth asking.
+ */
 export type RemoteLimits = {
   /** Whether to ask it now; false while it is known to be down. */
   available: () => boolean;
   lead: (visitor: Visitor, key: string) => Promise<LeadVerdict>;
   batch: (visitor: Visitor) => Promise<boolean>;
-  /** A call failed (it decides when to stop asking until Redis is known to answer again). */
-  failed: (error: unknown) => void;
-  /** A call was answered. */
-  answered: () => void;
   close: () => void;
 };
 
@@ -59,11 +58,8 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
   async function ask<T>(call: () => Promise<T>): Promise<T | undefined> {
     if (!remote?.available()) return undefined;
     try {
-      const answer = await call();
-      remote.answered();
-      return answer;
-    } catch (error) {
-      remote.failed(error);
+      return await call();
+    } catch {
       return undefined;
     }
   }
