@@ -13,6 +13,8 @@ export const NGINX_CONF = join(ROOT, "deploy", "nginx", "darb.conf");
 /** The replicas as deploy/compose.yaml names them, in the order of the upstream block. */
 export const UPSTREAMS = ["site-1:3000", "site-2:3000"];
 export const CACHE_DIR = "/var/cache/nginx/darb";
+/** What a replica behind this nginx is told (deploy/compose.yaml too): one proxy in front. */
+export const REPLICA_SETTINGS = { TRUST_PROXY: "1" };
 
 export type NginxProxy = { origin: string; errorLog: () => string; stop: () => Promise<void> };
 

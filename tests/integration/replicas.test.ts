@@ -14,7 +14,7 @@ import {
   startChildServer,
   withLoadLock,
 } from "./child-server";
-import { type NginxProxy, startNginx } from "./nginx-proxy";
+import { type NginxProxy, REPLICA_SETTINGS, startNginx } from "./nginx-proxy";
 import { type RedisServer, startRedis } from "./redis-server";
 
 const IPHONE =
@@ -146,7 +146,9 @@ beforeAll(async () => {
   const started = performance.now();
   redis = await startRedis();
   replicas = await Promise.all(
-    [1, 2].map(() => startChildServer({ REDIS_URL: redis.url, LOG_REQUESTS: "1" })),
+    [1, 2].map(() =>
+      startChildServer({ ...REPLICA_SETTINGS, REDIS_URL: redis.url, LOG_REQUESTS: "1" }),
+    ),
   );
   await Promise.all(
     replicas.map((replica) => replica.waitForLine((line) => line.type === "shared_state")),
