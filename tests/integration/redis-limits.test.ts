@@ -18,7 +18,7 @@ import {
 import { createRedisLimits } from "~/server/redis-limits.server";
 import { createSharedLimits, type SharedLimits } from "~/server/shared-limits.server";
 import { visitorFor } from "~/server/visitor.server";
-import { freePort, sleep } from "./child-server";
+import { freePort, sleep, withLoadLock } from "./child-server";
 import { type RedisServer, startRedis } from "./redis-server";
 
 const SALT = "redis-limits-test-salt";
@@ -162,33 +162,37 @@ describe("Redis in trouble", () => {
   it("hung (SIGSTOP): three leads wait the command timeout, later ones not at all; one line down, one up", async () => {
     const replica = open();
     await until(() => replica.connection.usable());
-    redis.hang();
-    try {
-      const times: number[] = [];
-      const verdicts: string[] = [];
-      for (let n = 0; n < 6; n++) {
-        const started = performance.now();
-        verdicts.push(await replica.limits.lead(visitor(`198.51.100.${100 + n}`), "whatsapp||"));
-        times.push(performance.now() - started);
+    // Timings are measured: no load test runs meanwhile.
+    await withLoadLock(async () => {
+      redis.hang();
+      try {
+        const times: number[] = [];
+        const verdicts: string[] = [];
+        for (let n = 0; n < 6; n++) {
+          const started = performance.now();
+          verdicts.push(await replica.limits.lead(visitor(`198.51.100.${100 + n}`), "whatsapp||"));
+          times.push(performance.now() - started);
+        }
+        console.log(
+          `Redis hung: leads answered in ${times.map((ms) => ms.toFixed(1)).join(", ")} ms`,
+        );
+        expect(verdicts).toEqual(Array(6).fill("counted"));
+        // Three in a row take Redis for down; each waited its 200 ms and not much longer (a busy
+        // machine's timer may fire late), and the rest did not ask it at all.
+        for (const ms of times.slice(0, FAILURES_TO_TRIP)) {
+          expect(ms).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS - 5);
+          expect(ms).toBeLessThan(COMMAND_TIMEOUT_MS + 300);
+        }
+        for (const ms of times.slice(FAILURES_TO_TRIP)) expect(ms).toBeLessThan(50);
+        expect(replica.limits.store()).toBe("memory, redis down");
+        expect(replica.limits.stats().unconfirmed_dedupe).toBe(6);
+        // Still hung a few probes later: still one line.
+        await sleep(1500);
+        expect(replica.states()).toEqual(["up", "down"]);
+      } finally {
+        redis.resume();
       }
-      console.log(
-        `Redis hung: leads answered in ${times.map((ms) => ms.toFixed(1)).join(", ")} ms`,
-      );
-      expect(verdicts).toEqual(Array(6).fill("counted"));
-      // Three in a row take Redis for down; each waited its 200 ms and no longer.
-      for (const ms of times.slice(0, FAILURES_TO_TRIP)) {
-        expect(ms).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS - 5);
-        expect(ms).toBeLessThan(COMMAND_TIMEOUT_MS + 150);
-      }
-      for (const ms of times.slice(FAILURES_TO_TRIP)) expect(ms).toBeLessThan(20);
-      expect(replica.limits.store()).toBe("memory, redis down");
-      expect(replica.limits.stats().unconfirmed_dedupe).toBe(6);
-      // Still hung a few probes later: still one line.
-      await sleep(1500);
-      expect(replica.states()).toEqual(["up", "down"]);
-    } finally {
-      redis.resume();
-    }
+    });
     await until(() => replica.connection.usable(), 6000);
     expect(replica.states()).toEqual(["up", "down", "up"]);
     expect(await replica.limits.lead(visitor("198.51.100.120"), "whatsapp||")).toBe("counted");
