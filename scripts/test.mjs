@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { findChromium } from "./lib/chromium.mjs";
 import { ensureJava } from "./lib/java.mjs";
 import { ensureBuild, ensureDependencies, root, run } from "./lib/prepare.mjs";
+import { ensureServers } from "./lib/servers.mjs";
 
 const artifacts = join(root, ".artifacts");
 const bin = (name) => join(root, "node_modules", ".bin", name);
@@ -13,10 +14,12 @@ const steps = {
   typecheck: () => run(bin("tsc"), ["--noEmit"]),
   lint: () => run(bin("biome"), ["ci", "."]),
   // Unit and integration tests; the integration tests serve the production build and check it
-  // with the W3C Nu HTML Checker, which needs Java.
+  // with the W3C Nu HTML Checker, which needs Java, and run replicas behind Redis and nginx.
   unit: async () => {
     await ensureBuild();
     if (!ensureJava()) return 1;
+    // Missing, the replica tests fail with a line saying so; the rest still runs.
+    ensureServers();
     return run(bin("vitest"), [
       "run",
       "--reporter=default",

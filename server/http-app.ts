@@ -4,9 +4,9 @@
  * give it (docs/decisions/004-own-http-server.md):
  *
  *   request log (LOG_REQUESTS=1) → security headers and the nonce → shutdown's Connection: close
- *   → request guard → cached documents (already gzipped) → /build from memory (precompressed,
- *   immutable) → compression → public files → Remix, with the visitor's address in the load
- *   context → one-line errors
+ *   → request guard → /readyz → cached documents (already gzipped) → /build from memory
+ *   (precompressed, immutable) → compression → public files → Remix, with the visitor's address
+ *   in the load context → one-line errors
  */
 import { join } from "node:path";
 import { createRequestHandler } from "@remix-run/express";
@@ -19,6 +19,7 @@ import type { Services } from "~/server/services.server";
 import { buildAssets, loadBuildAssets } from "./build-assets";
 import { clientAddress } from "./client-address";
 import type { DocumentCache } from "./document-cache";
+import { readiness } from "./readiness";
 import { requestGuard } from "./request-guard";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
@@ -69,6 +70,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
   if (options.draining) app.use(options.draining);
   app.use(requestGuard);
+  app.use(readiness(services.limits.store));
   // First among what answers: a cached page costs no file lookup and no compression stream.
   if (documents) app.use(documents.middleware);
   // Content-hashed names: a file at a /build path never changes.

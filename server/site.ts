@@ -91,6 +91,7 @@ export async function startSite(options: {
       flush: (deadlineMs) => services.analytics.flush(deadlineMs),
       beforeExit: () => {
         services.analytics.close();
+        services.close();
         log(JSON.stringify({ type: "analytics_shutdown", ...services.counters() }));
       },
     },

@@ -48,7 +48,7 @@ export async function action({ request, context: loadContext }: ActionFunctionAr
   // Per visitor and per address (server/limits.server.ts): one address changing its user agent
   // with every batch is still one address.
   const context = requestContext(loadContext);
-  if (!context.services.limits.batch(visitorOf(context, request))) {
+  if (!(await context.services.limits.batch(visitorOf(context, request)))) {
     return problem(429, "too many requests; slow down", { "Retry-After": "5" });
   }
 

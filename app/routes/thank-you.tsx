@@ -41,7 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const isDocument = dest === null || dest === "document";
   let leadId: string | null = null;
   if (result.cta && isDocument && !isPrefetched(request) && mayTrack(request.headers)) {
-    const lead = recordLead(requestContext(context), request, {
+    const lead = await recordLead(requestContext(context), request, {
       cta: result.cta,
       campaign,
       plan: result.plan,

@@ -10,6 +10,8 @@ import {
   shownUrl,
 } from "~/server/config.server";
 
+const SALTED = { ANALYTICS_SALT: "a-long-enough-salt-value" };
+
 function errorFor(env: Record<string, string>): ConfigError {
   try {
     parseConfig(env);
@@ -120,12 +122,33 @@ describe("parseConfig", () => {
     [{ META_CAPI_ENDPOINT: "https://graph.example/v23.0?x=1" }, "META_CAPI_ENDPOINT", /query/],
     [{ TRUST_PROXY: "yes" }, "TRUST_PROXY", /number of proxies/],
     [{ RENDER_CACHE: "false" }, "RENDER_CACHE", /on or off/],
+    [{ ...SALTED, REDIS_URL: "redis" }, "REDIS_URL", /URL such as redis:\/\/redis:6379/],
+    [{ ...SALTED, REDIS_URL: "http://redis:6379" }, "REDIS_URL", /redis: or rediss:/],
+    [{ ...SALTED, REDIS_URL: "redis://redis:99999" }, "REDIS_URL", /URL such as/],
+    [{ ...SALTED, REDIS_URL: "redis:///0" }, "REDIS_URL", /host/],
+    [{ ...SALTED, REDIS_URL: "redis://redis:6379/zero" }, "REDIS_URL", /database number/],
+    [{ ...SALTED, REDIS_URL: "redis://redis:6379/0?family=6" }, "REDIS_URL", /query/],
+    [{ REDIS_URL: "redis://redis:6379" }, "ANALYTICS_SALT", /same id/],
   ])("rejects %o, naming %s", (env, variable, detail) => {
     const error = errorFor(env);
     expect(error.variable).toBe(variable);
     expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).toMatch(detail);
     expect(error.message).not.toContain("\n");
+  });
+
+  it("takes REDIS_URL with its credentials, and leaves it null when unset", () => {
+    expect(parseConfig({}).redisUrl).toBeNull();
+    for (const url of ["redis://redis:6379", "rediss://:p%40ss@cache.example:6380/2"]) {
+      expect(parseConfig({ ...SALTED, REDIS_URL: url }).redisUrl).toBe(url);
+    }
+  });
+
+  it("never shows REDIS_URL's password", () => {
+    const error = errorFor({ ...SALTED, REDIS_URL: "redis://user:S3CRET@redis:6379/x" });
+    expect(error.variable).toBe("REDIS_URL");
+    expect(error.message).not.toContain("S3CRET");
+    expect(error.message).toContain("redis://redis:6379/x");
   });
 
   it("never repeats Meta's access token in its message", () => {

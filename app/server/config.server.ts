@@ -30,6 +30,11 @@ export type Config = {
   analyticsSalt: string | null;
   /** How many proxies (load balancers) in front of us append to X-Forwarded-For. */
   trustProxy: number;
+  /**
+   * Where replicas share lead counting and limits (redis:// or rediss://, credentials allowed);
+   * null: each process keeps them in its own memory (docs/decisions/010-shared-state-on-redis.md).
+   */
+  redisUrl: string | null;
   /** Serve the pages that are the same for everyone from memory (off: render every request). */
   renderCache: boolean;
   /** One JSON line per request on stdout (LOG_REQUESTS=1); off by default. */
@@ -332,6 +337,45 @@ function parseTrustProxy(env: Env): number {
   return Number(raw);
 }
 
+/**
+ * REDIS_URL: a Redis 7 or Valkey server, as `redis://[user:password@]host[:port][/db]` (or
+ * `rediss://` over TLS). Its credentials are never shown back. Replicas that share counting must
+ * give a visitor the same id, so the salt must be set too.
+ */
+function parseRedisUrl(env: Env, salt: string | null): string | null {
+  const raw = read(env, "REDIS_URL");
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      "REDIS_URL",
+      `must be a URL such as redis://redis:6379, got ${shownUrl(raw)}`,
+    );
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw new ConfigError("REDIS_URL", `must use redis: or rediss:, got ${shownUrl(raw)}`);
+  }
+  if (!url.hostname) throw new ConfigError("REDIS_URL", `must name a host, got ${shownUrl(raw)}`);
+  if (!/^\/?(\d{1,2})?$/.test(url.pathname)) {
+    throw new ConfigError(
+      "REDIS_URL",
+      `may end in a database number such as /0 and nothing else, got ${shownUrl(raw)}`,
+    );
+  }
+  if (url.search || url.hash) {
+    throw new ConfigError("REDIS_URL", `must have no query or fragment, got ${shownUrl(raw)}`);
+  }
+  if (salt === null) {
+    throw new ConfigError(
+      "ANALYTICS_SALT",
+      "must be set when REDIS_URL is: every replica must give a visitor the same id",
+    );
+  }
+  return raw;
+}
+
 function parseRenderCache(env: Env): boolean {
   const raw = read(env, "RENDER_CACHE");
   if (raw === undefined || raw === "on") return true;
@@ -347,6 +391,7 @@ function parseLogRequests(env: Env): boolean {
 }
 
 export function parseConfig(env: Env): Config {
+  const analyticsSalt = parseSalt(env);
   const samples = (Object.keys(SAMPLE_SETTINGS) as (keyof typeof SAMPLE_SETTINGS)[]).filter(
     (name) => read(env, name) === undefined,
   );
@@ -362,8 +407,9 @@ export function parseConfig(env: Env): Config {
     ga: parseGa(env),
     gaEndpoint: parseEndpoint(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT),
     meta: parseMeta(env),
-    analyticsSalt: parseSalt(env),
+    analyticsSalt,
     trustProxy: parseTrustProxy(env),
+    redisUrl: parseRedisUrl(env, analyticsSalt),
     renderCache: parseRenderCache(env),
     logRequests: parseLogRequests(env),
     samples,

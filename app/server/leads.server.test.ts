@@ -49,12 +49,12 @@ const AD: Campaign = {
 };
 
 describe("recordLead", () => {
-  it("records conversion and generate_lead with AED 0, once in 30 minutes", () => {
+  it("records conversion and generate_lead with AED 0, once in 30 minutes", async () => {
     const { context, lines } = contextFor("203.0.113.1");
-    const first = recordLead(context, request(), { cta: "whatsapp", campaign: {} });
+    const first = await recordLead(context, request(), { cta: "whatsapp", campaign: {} });
     expect(first.verdict).toBe("counted");
     expect(first.id).toMatch(UUID);
-    expect(recordLead(context, request(), { cta: "whatsapp", campaign: {} })).toEqual({
+    expect(await recordLead(context, request(), { cta: "whatsapp", campaign: {} })).toEqual({
       verdict: "repeat",
     });
     expect(lines.map((line) => [line.name, line.params.currency, line.params.value])).toEqual([
@@ -63,50 +63,51 @@ describe("recordLead", () => {
     ]);
   });
 
-  it("records only conversion for a shared link, and gives it no id", () => {
+  it("records only conversion for a shared link, and gives it no id", async () => {
     const { context, lines } = contextFor("203.0.113.2");
-    expect(recordLead(context, request(), { cta: "link", campaign: { source: "copy" } })).toEqual({
-      verdict: "counted",
-    });
+    expect(
+      await recordLead(context, request(), { cta: "link", campaign: { source: "copy" } }),
+    ).toEqual({ verdict: "counted" });
     expect(lines.map((line) => line.name)).toEqual(["campaign_details", "conversion"]);
   });
 
-  it("gives every counted lead its own id", () => {
+  it("gives every counted lead its own id", async () => {
     const { context } = contextFor("203.0.113.3");
-    const ids = (["whatsapp", "email", "demo"] as const).map(
-      (cta) => recordLead(context, request(), { cta, campaign: {} }).id,
-    );
+    const ids: Array<string | undefined> = [];
+    for (const cta of ["whatsapp", "email", "demo"] as const)
+      ids.push((await recordLead(context, request(), { cta, campaign: {} })).id);
     for (const id of ids) expect(id).toMatch(UUID);
     expect(new Set(ids).size).toBe(3);
   });
 
-  it("keeps two people on one phone model apart when their addresses differ", () => {
+  it("keeps two people on one phone model apart when their addresses differ", async () => {
     const { context, lines } = contextFor("127.0.0.2");
     const lead: Lead = { cta: "whatsapp", campaign: { source: "instagram" } };
-    recordLead(context, request(), lead);
-    recordLead({ ...context, clientAddress: "127.0.0.3" }, request(), lead);
+    await recordLead(context, request(), lead);
+    await recordLead({ ...context, clientAddress: "127.0.0.3" }, request(), lead);
     const leads = lines.filter((line) => line.name === "generate_lead");
     expect(leads).toHaveLength(2);
   });
 
-  it("counts the same CTA from another source as another lead, but not another campaign", () => {
+  it("counts the same CTA from another source as another lead, but not another campaign", async () => {
     const { context } = contextFor("203.0.113.4");
-    const lead = (campaign: Campaign) =>
-      recordLead(context, request(), { cta: "demo", campaign }).verdict;
-    expect(lead({ source: "instagram", utm_campaign: "Eid" })).toBe("counted");
-    expect(lead({ source: "tiktok" })).toBe("counted");
-    expect(lead({ source: "instagram", utm_campaign: "Ramadan" })).toBe("repeat");
-    expect(lead({ utm_source: "instagram" })).toBe("repeat");
-    expect(lead({})).toBe("counted");
-    expect(lead({ source: "direct" })).toBe("repeat");
+    const lead = async (campaign: Campaign) =>
+      (await recordLead(context, request(), { cta: "demo", campaign })).verdict;
+    expect(await lead({ source: "instagram", utm_campaign: "Eid" })).toBe("counted");
+    expect(await lead({ source: "tiktok" })).toBe("counted");
+    expect(await lead({ source: "instagram", utm_campaign: "Ramadan" })).toBe("repeat");
+    expect(await lead({ utm_source: "instagram" })).toBe("repeat");
+    expect(await lead({})).toBe("counted");
+    expect(await lead({ source: "direct" })).toBe("repeat");
   });
 
-  it("stops counting one address's leads past its cap, and says so in the counters", () => {
+  it("stops counting one address's leads past its cap, and says so in the counters", async () => {
     const { context, lines, services } = contextFor("203.0.113.9");
-    const verdicts = Array.from(
-      { length: LEADS_PER_ADDRESS.capacity + 5 },
-      (_, n) => recordLead(context, request(`Agent ${n}`), { cta: "demo", campaign: {} }).verdict,
-    );
+    const verdicts: string[] = [];
+    for (let n = 0; n < LEADS_PER_ADDRESS.capacity + 5; n++)
+      verdicts.push(
+        (await recordLead(context, request(`Agent ${n}`), { cta: "demo", campaign: {} })).verdict,
+      );
     expect(verdicts.filter((v) => v === "capped")).toHaveLength(5);
     expect(lines.filter((line) => line.name === "generate_lead")).toHaveLength(
       LEADS_PER_ADDRESS.capacity,
@@ -116,9 +117,9 @@ describe("recordLead", () => {
 });
 
 describe("a tagged lead", () => {
-  it("tells GA4 the campaign first, in campaign_details' own words", () => {
+  it("tells GA4 the campaign first, in campaign_details' own words", async () => {
     const { context, lines } = contextFor("203.0.113.30");
-    recordLead(context, request(), { cta: "whatsapp", campaign: AD });
+    await recordLead(context, request(), { cta: "whatsapp", campaign: AD });
     expect(lines.map((line) => line.name)).toEqual([
       "campaign_details",
       "conversion",
@@ -138,15 +139,20 @@ describe("a tagged lead", () => {
     ["an untagged visit", {}],
     ["source=direct", { source: "direct" }],
     ["a click id alone", { gclid: "Cj0KCQ" }],
-  ] as [string, Campaign][])("sends no campaign_details for %s", (_, campaign) => {
+  ] as [string, Campaign][])("sends no campaign_details for %s", async (_, campaign) => {
     const { context, lines } = contextFor("203.0.113.31");
-    recordLead(context, request(), { cta: "email", campaign });
+    await recordLead(context, request(), { cta: "email", campaign });
     expect(lines.map((line) => line.name)).toEqual(["conversion", "generate_lead"]);
   });
 
-  it("puts the whole campaign, as written, on conversion and generate_lead", () => {
+  it("puts the whole campaign, as written, on conversion and generate_lead", async () => {
     const { context, lines } = contextFor("203.0.113.32");
-    recordLead(context, request(), { cta: "demo", campaign: AD, language: "ar", plan: "pro" });
+    await recordLead(context, request(), {
+      cta: "demo",
+      campaign: AD,
+      language: "ar",
+      plan: "pro",
+    });
     const expected = {
       currency: "AED",
       value: 0,
@@ -168,7 +174,7 @@ describe("a tagged lead", () => {
 });
 
 describe("leadParams", () => {
-  it("names the lead's source as the product does: source, else utm_source, else direct", () => {
+  it("names the lead's source as the product does: source, else utm_source, else direct", async () => {
     expect(leadParams({ cta: "email", campaign: {} })).toEqual({
       currency: "AED",
       value: 0,
@@ -185,7 +191,7 @@ describe("leadParams", () => {
     expect(leadParams({ cta: "email", campaign: { source: "TikTok" } }).lead_source).toBe("TikTok");
   });
 
-  it("passes on click ids that fit GA4's 100 characters, and no longer ones", () => {
+  it("passes on click ids that fit GA4's 100 characters, and no longer ones", async () => {
     const params = leadParams({
       cta: "whatsapp",
       campaign: {
@@ -204,16 +210,16 @@ describe("leadParams", () => {
 });
 
 describe("the lead's session and Meta's Lead", () => {
-  it("records every event on the lead link's session when it came with one", () => {
+  it("records every event on the lead link's session when it came with one", async () => {
     const { context, lines } = contextFor("203.0.113.40");
-    recordLead(context, request(), { cta: "whatsapp", campaign: AD, sessionId: SID });
+    await recordLead(context, request(), { cta: "whatsapp", campaign: AD, sessionId: SID });
     expect(lines).toHaveLength(3);
     for (const line of lines) expect(line.params.session_id, line.name).toBe(SID);
   });
 
-  it("falls back to the visitor's own session", () => {
+  it("falls back to the visitor's own session", async () => {
     const { context, lines } = contextFor("203.0.113.41");
-    recordLead(context, request(), { cta: "whatsapp", campaign: {} });
+    await recordLead(context, request(), { cta: "whatsapp", campaign: {} });
     const sessions = new Set(lines.map((line) => line.params.session_id));
     expect(sessions.size).toBe(1);
     const [session] = sessions;
@@ -221,11 +227,11 @@ describe("the lead's session and Meta's Lead", () => {
     expect(session).not.toBe(SID);
   });
 
-  it("hands the sink the counted lead, with its id, page, visitor and fbclid whole, and no other network's click id", () => {
+  it("hands the sink the counted lead, with its id, page, visitor and fbclid whole, and no other network's click id", async () => {
     const { context, services } = contextFor("203.0.113.42");
     const record = vi.spyOn(services.analytics, "record");
     const before = Date.now();
-    const result = recordLead(context, request(), {
+    const result = await recordLead(context, request(), {
       cta: "whatsapp",
       campaign: AD,
       plan: "plus",
@@ -267,48 +273,49 @@ describe("the lead's session and Meta's Lead", () => {
     expect(result.id).toMatch(UUID);
   });
 
-  it("gives the page the visitor tapped on as the site's home when no path came", () => {
+  it("gives the page the visitor tapped on as the site's home when no path came", async () => {
     const { context, services } = contextFor("203.0.113.43");
     const record = vi.spyOn(services.analytics, "record");
-    recordLead(context, request(), { cta: "email", campaign: {} });
+    await recordLead(context, request(), { cta: "email", campaign: {} });
     expect(record.mock.calls[0]?.[2]?.lead?.pageUrl).toBe(new URL("/", getConfig().siteUrl).href);
     expect(record.mock.calls[0]?.[2]?.lead?.fbclid).toBeUndefined();
   });
 
-  it("tells Meta nothing of a shared link, and nothing of a repeat", () => {
+  it("tells Meta nothing of a shared link, and nothing of a repeat", async () => {
     const { context, services } = contextFor("203.0.113.44");
     const record = vi.spyOn(services.analytics, "record");
-    recordLead(context, request(), { cta: "link", campaign: AD, sessionId: SID });
+    await recordLead(context, request(), { cta: "link", campaign: AD, sessionId: SID });
     expect(record.mock.calls[0]?.[2]).toEqual({ sessionId: SID });
-    recordLead(context, request(), { cta: "demo", campaign: AD });
-    recordLead(context, request(), { cta: "demo", campaign: AD });
+    await recordLead(context, request(), { cta: "demo", campaign: AD });
+    await recordLead(context, request(), { cta: "demo", campaign: AD });
     expect(record).toHaveBeenCalledTimes(2);
   });
 });
 
 describe("a plan's lead", () => {
-  it("records the plan on conversion and generate_lead", () => {
+  it("records the plan on conversion and generate_lead", async () => {
     const { context, lines } = contextFor("203.0.113.20");
-    recordLead(context, request(), { cta: "whatsapp", campaign: {}, plan: "pro" });
+    await recordLead(context, request(), { cta: "whatsapp", campaign: {}, plan: "pro" });
     expect(lines.map((line) => [line.name, line.params.plan])).toEqual([
       ["conversion", "pro"],
       ["generate_lead", "pro"],
     ]);
   });
 
-  it("counts Plus then Pro as two leads, and the same plan again as the same lead", () => {
+  it("counts Plus then Pro as two leads, and the same plan again as the same lead", async () => {
     const { context } = contextFor("203.0.113.21");
-    const lead = (plan: "plus" | "pro") =>
-      recordLead(context, request(), { cta: "whatsapp", campaign: { source: "x" }, plan }).verdict;
-    expect(lead("plus")).toBe("counted");
-    expect(lead("pro")).toBe("counted");
-    expect(lead("pro")).toBe("repeat");
-    expect(lead("plus")).toBe("repeat");
+    const lead = async (plan: "plus" | "pro") =>
+      (await recordLead(context, request(), { cta: "whatsapp", campaign: { source: "x" }, plan }))
+        .verdict;
+    expect(await lead("plus")).toBe("counted");
+    expect(await lead("pro")).toBe("counted");
+    expect(await lead("pro")).toBe("repeat");
+    expect(await lead("plus")).toBe("repeat");
   });
 
-  it("leaves plan out of a lead that has none", () => {
+  it("leaves plan out of a lead that has none", async () => {
     const { context, lines } = contextFor("203.0.113.22");
-    recordLead(context, request(), { cta: "demo", campaign: { source: "y" } });
+    await recordLead(context, request(), { cta: "demo", campaign: { source: "y" } });
     expect(lines.map((line) => line.name)).toEqual([
       "campaign_details",
       "conversion",

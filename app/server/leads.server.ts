@@ -108,16 +108,21 @@ function pageUrl(lead: Lead, campaign: Campaign): string {
 
 /**
  * Records, unless this visitor's same lead was counted in the last 30 minutes or its address
- * has added all the leads it may for now (server/limits.server.ts): `campaign_details` when the
- * visit was tagged (a visitor without JavaScript posts no events, so GA4 learns the campaign
- * here), `conversion` for every CTA and `generate_lead` for WhatsApp, e-mail and demo, all on
- * the visit's GA4 session; and for Meta, when configured, a Lead with the lead's id.
+ * has added all the leads it may for now (server/shared-limits.server.ts, across replicas when
+ * they share Redis): `campaign_details` when the visit was tagged (a visitor without JavaScript
+ * posts no events, so GA4 learns the campaign here), `conversion` for every CTA and
+ * `generate_lead` for WhatsApp, e-mail and demo, all on the visit's GA4 session; and for Meta,
+ * when configured, a Lead with the lead's id.
  */
-export function recordLead(context: RequestContext, request: Request, lead: Lead): LeadResult {
+export async function recordLead(
+  context: RequestContext,
+  request: Request,
+  lead: Lead,
+): Promise<LeadResult> {
   const visitor = visitorOf(context, request);
   // Asking about Plus, then Pro, is two leads (a marketer wants both plans' interest), as
   // WhatsApp then e-mail is; the same plan again within 30 minutes is the same lead.
-  const verdict = context.services.limits.lead(
+  const verdict = await context.services.limits.lead(
     visitor,
     // "Instagram" and "instagram" on one visitor's links are one lead.
     `${lead.cta}|${leadSource(lead.campaign).toLowerCase()}|${lead.plan ?? ""}`,

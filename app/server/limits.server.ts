@@ -7,6 +7,9 @@
  * the bounds are sized for carrier-grade NAT, where hundreds of phones share one address. Past a
  * bound the visitor still gets the page and the hand-off: the lead is simply not counted again,
  * and the operator's stats line counts the refusals.
+ *
+ * These are the limits in this process's memory; redis-limits.server.ts keeps the same numbers
+ * in Redis for replicas to share, and shared-limits.server.ts chooses between them.
  */
 import { createRateLimiter } from "~/server/rate-limit.server";
 import type { Visitor } from "~/server/visitor.server";

@@ -1,21 +1,27 @@
 /**
- * What lives as long as the process: where events go (GA4 or stdout, and Meta when opted in), and what each visitor and address may
- * count for. The app's own server creates one set at start and hands it to every request
- * (server/site.ts, through the load context), and flushes it on shutdown.
+ * What lives as long as the process: where events go (GA4 or stdout, and Meta when opted in),
+ * and what each visitor and address may count for, in memory or, with REDIS_URL, in Redis
+ * shared by every replica. The app's own server creates one set at start and hands it to every
+ * request (server/site.ts, through the load context), and flushes and closes it on shutdown.
  */
 import { createSink, type Sink } from "~/server/analytics.server";
 import type { Config } from "~/server/config.server";
-import { createLimits, type Limits } from "~/server/limits.server";
+import { createRedisConnection } from "~/server/redis-connection.server";
+import { createRedisLimits } from "~/server/redis-limits.server";
+import { createSharedLimits, type SharedLimits } from "~/server/shared-limits.server";
 
 export type Services = {
   analytics: Sink;
-  limits: Limits;
+  limits: SharedLimits;
   /** The operator's counters (the stats line): the sink's and the limits'. */
   counters: () => Record<string, number>;
+  /** Ends what holds a connection open (Redis), at shutdown. */
+  close: () => void;
 };
 
 export function createServices(
-  config: Pick<Config, "ga" | "gaEndpoint"> & Partial<Pick<Config, "meta">>,
+  config: Pick<Config, "ga" | "gaEndpoint"> &
+    Partial<Pick<Config, "meta" | "redisUrl" | "analyticsSalt">>,
   options: { writeLine?: (line: string) => void } = {},
 ): Services {
   const analytics = createSink({
@@ -24,10 +30,17 @@ export function createServices(
     meta: config.meta ?? null,
     ...options,
   });
-  const limits = createLimits();
+  const log = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
+  // parseConfig takes REDIS_URL only with ANALYTICS_SALT: every replica hashes alike.
+  const remote =
+    config.redisUrl && config.analyticsSalt
+      ? createRedisLimits(createRedisConnection(config.redisUrl, { log }), config.analyticsSalt)
+      : null;
+  const limits = createSharedLimits(remote);
   return {
     analytics,
     limits,
     counters: () => ({ ...analytics.stats(), ...limits.stats() }),
+    close: limits.close,
   };
 }

@@ -105,6 +105,25 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
     expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${variable} `));
     expect(result.stderr).not.toContain("TOPSECRET1");
   });
+  it.each([
+    ["a value that is no URL", { REDIS_URL: "redis//:TOPSECRET1@redis:6379" }, "REDIS_URL"],
+    ["another scheme", { REDIS_URL: "http://user:TOPSECRET1@redis:6379" }, "REDIS_URL"],
+    ["a query", { REDIS_URL: "redis://:TOPSECRET1@redis:6379/0?tls=1" }, "REDIS_URL"],
+    [
+      "no ANALYTICS_SALT beside it",
+      { REDIS_URL: "redis://:TOPSECRET1@redis:6379" },
+      "ANALYTICS_SALT",
+    ],
+  ])("Redis: %s names the variable and never shows the password", async (_, env, variable) => {
+    const salt: Record<string, string> =
+      variable === "ANALYTICS_SALT" ? {} : { ANALYTICS_SALT: "settings-test-salt-1" };
+    const result = await start({ ...salt, ...env });
+    expect(result.code).toBe(1);
+    const lines = errorLines(result.stderr);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${variable} `));
+    expect(result.stderr).not.toContain("TOPSECRET1");
+  });
 });
 
 describe("what starts", { timeout: 60_000 }, () => {

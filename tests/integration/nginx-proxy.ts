@@ -1,0 +1,110 @@
+// Debian's nginx as a child of the tests, running deploy/nginx/darb.conf, the file operators
+// copy, in front of replicas on loopback. Only what differs between a container and this test is
+// rewritten (the replicas' and nginx's own addresses, the cache's directory), and each rewrite
+// must find its line: a change to the file that the test could no longer follow fails here.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { freePort, ROOT, sleep } from "./child-server";
+import { systemTool, trackGroup } from "./system-tools";
+
+export const NGINX_CONF = join(ROOT, "deploy", "nginx", "darb.conf");
+/** The replicas as deploy/compose.yaml names them, in the order of the upstream block. */
+export const UPSTREAMS = ["site-1:3000", "site-2:3000"];
+export const CACHE_DIR = "/var/cache/nginx/darb";
+/** What a replica behind this nginx is told (deploy/compose.yaml too): one proxy in front. */
+export const REPLICA_SETTINGS = { TRUST_PROXY: "1" };
+
+export type NginxProxy = { origin: string; errorLog: () => string; stop: () => Promise<void> };
+
+function rewrite(text: string, from: string, to: string): string {
+  const count = text.split(from).length - 1;
+  if (count !== 1) {
+    throw new Error(
+      `deploy/nginx/darb.conf has ${count} of \`${from}\` where the test expects one; the replica test can no longer run the file operators copy.`,
+    );
+  }
+  return text.replace(from, to);
+}
+
+/** Starts nginx in front of `replicas` (their origins, in upstream order). */
+export async function startNginx(replicas: string[]): Promise<NginxProxy> {
+  const binary = systemTool("nginx");
+  if (replicas.length !== UPSTREAMS.length) throw new Error(`nginx fronts ${UPSTREAMS.length}`);
+  const dir = mkdtempSync(join(tmpdir(), "darb-nginx-"));
+  // Run as root, nginx's workers are `nobody`: they must reach the temp and cache directories.
+  chmodSync(dir, 0o755);
+  for (const sub of ["tmp", "cache"]) {
+    mkdirSync(join(dir, sub));
+    chmodSync(join(dir, sub), 0o777);
+  }
+  const port = await freePort();
+  let site = readFileSync(NGINX_CONF, "utf8");
+  UPSTREAMS.forEach((name, index) => {
+    site = rewrite(site, `server ${name} `, `server ${new URL(replicas[index] ?? "").host} `);
+  });
+  site = rewrite(site, "listen 80;", `listen 127.0.0.1:${port};`);
+  site = rewrite(site, `proxy_cache_path ${CACHE_DIR} `, `proxy_cache_path ${dir}/cache `);
+  writeFileSync(join(dir, "darb.conf"), site);
+  // What the official image's nginx.conf gives the file around it, with paths of its own here.
+  writeFileSync(
+    join(dir, "nginx.conf"),
+    `daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 1024; }
+http {
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${dir}/tmp/body;
+  proxy_temp_path ${dir}/tmp/proxy;
+  fastcgi_temp_path ${dir}/tmp/fastcgi;
+  uwsgi_temp_path ${dir}/tmp/uwsgi;
+  scgi_temp_path ${dir}/tmp/scgi;
+  include ${dir}/darb.conf;
+}
+`,
+  );
+  const args = ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log")];
+  const check = spawnSync(binary, ["-t", ...args], { encoding: "utf8" });
+  if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
+
+  const child: ChildProcess = spawn(binary, args, { stdio: "ignore", detached: true });
+  trackGroup(child);
+  const errorLog = () => {
+    try {
+      return readFileSync(join(dir, "error.log"), "utf8");
+    } catch {
+      return "";
+    }
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`nginx exited at start:\n${errorLog()}`);
+    try {
+      await (await fetch(`${origin}/healthz`)).arrayBuffer();
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`nginx did not answer in 10 s:\n${errorLog()}`);
+      await sleep(25);
+    }
+  }
+  return {
+    origin,
+    errorLog,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null && child.pid) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        // The whole group: workers would outlive a master stopped on its own.
+        process.kill(-child.pid, "SIGTERM");
+        const timer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,229 @@
+// The limits on a real Redis (Debian's redis-server, a child of this test): the same numbers as
+// in memory, nothing stored about a visitor but keyed hashes and counters, every key expiring,
+// and a Redis that hangs, is gone at start or comes back handled without a request waiting.
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  BATCHES_PER_ADDRESS,
+  BATCHES_PER_VISITOR,
+  DEDUPE_WINDOW_MS,
+  LEADS_PER_ADDRESS,
+} from "~/server/limits.server";
+import {
+  COMMAND_TIMEOUT_MS,
+  createRedisConnection,
+  FAILURES_TO_TRIP,
+  type RedisConnection,
+} from "~/server/redis-connection.server";
+import { createRedisLimits } from "~/server/redis-limits.server";
+import { createSharedLimits, type SharedLimits } from "~/server/shared-limits.server";
+import { visitorFor } from "~/server/visitor.server";
+import { freePort, sleep, withLoadLock } from "./child-server";
+import { type RedisServer, startRedis } from "./redis-server";
+
+const SALT = "redis-limits-test-salt";
+const IPHONE =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+const visitor = (address: string, userAgent = IPHONE) =>
+  visitorFor({ address, userAgent }, { salt: SALT });
+
+type Line = { type: string; store?: string; state?: string; reason?: string };
+
+/** A replica's limits on `url`, with its log lines kept. */
+function replicaLimits(url: string) {
+  const lines: Line[] = [];
+  const connection = createRedisConnection(url, {
+    log: (line) => lines.push(JSON.parse(line)),
+  });
+  const limits = createSharedLimits(createRedisLimits(connection, SALT));
+  const states = () =>
+    lines.filter((line) => line.type === "shared_state").map((line) => line.state);
+  return { connection, limits, lines, states };
+}
+
+async function until(check: () => boolean, ms = 5000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error(`not within ${ms} ms`);
+    await sleep(20);
+  }
+}
+
+let redis: RedisServer;
+let inspect: Redis;
+const opened: RedisConnection[] = [];
+
+beforeAll(async () => {
+  redis = await startRedis();
+  inspect = new Redis(redis.url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await inspect.connect();
+}, 30_000);
+
+afterAll(async () => {
+  for (const connection of opened) connection.close();
+  inspect?.disconnect();
+  await redis?.close();
+});
+
+function open(url = redis.url) {
+  const replica = replicaLimits(url);
+  opened.push(replica.connection);
+  return replica;
+}
+
+describe("two replicas' limits on one Redis", () => {
+  let a: SharedLimits;
+  let b: SharedLimits;
+
+  beforeAll(async () => {
+    const first = open();
+    const second = open();
+    await until(() => first.connection.usable() && second.connection.usable());
+    a = first.limits;
+    b = second.limits;
+  });
+
+  it("count a visitor's lead once, whichever replica sees it, and another visitor's apart", async () => {
+    const phone = visitor("198.51.100.1");
+    expect(await a.lead(phone, "whatsapp|instagram|")).toBe("counted");
+    expect(await b.lead(phone, "whatsapp|instagram|")).toBe("repeat");
+    expect(await a.lead(phone, "whatsapp|instagram|")).toBe("repeat");
+    // The same phone model on the next address is someone else.
+    expect(await b.lead(visitor("198.51.100.2"), "whatsapp|instagram|")).toBe("counted");
+    expect(a.stats()).toMatchObject({ leads_repeated: 1, unconfirmed_dedupe: 0 });
+    expect(b.stats()).toMatchObject({ leads_repeated: 1, unconfirmed_dedupe: 0 });
+  });
+
+  it("hold one address to its 60 leads across both, as memory holds one process", async () => {
+    const verdicts: string[] = [];
+    for (let n = 0; n < LEADS_PER_ADDRESS.capacity + 20; n++) {
+      const replica = n % 2 === 0 ? a : b;
+      verdicts.push(await replica.lead(visitor("198.51.100.3", `${IPHONE} ${n}`), "demo||"));
+    }
+    const counted = verdicts.filter((verdict) => verdict === "counted").length;
+    // The burst, and at most one earned back at one a minute.
+    expect(counted).toBeGreaterThanOrEqual(LEADS_PER_ADDRESS.capacity);
+    expect(counted).toBeLessThanOrEqual(LEADS_PER_ADDRESS.capacity + 1);
+  });
+
+  it("hold one visitor to 60 batches and one address to 300, across both", async () => {
+    const one = visitor("198.51.100.4");
+    let visitorAllowed = 0;
+    for (let n = 0; n < BATCHES_PER_VISITOR.capacity + 20; n++)
+      if (await (n % 2 ? a : b).batch(one)) visitorAllowed++;
+    expect(visitorAllowed).toBeGreaterThanOrEqual(BATCHES_PER_VISITOR.capacity);
+    expect(visitorAllowed).toBeLessThan(BATCHES_PER_VISITOR.capacity + 5);
+
+    const started = Date.now();
+    let addressAllowed = 0;
+    for (let n = 0; n < BATCHES_PER_ADDRESS.capacity + 60; n++)
+      if (await (n % 2 ? a : b).batch(visitor("198.51.100.5", `${IPHONE} ${n}`))) addressAllowed++;
+    const earned = ((Date.now() - started) / 1000) * BATCHES_PER_ADDRESS.refillPerSecond;
+    expect(addressAllowed).toBeGreaterThanOrEqual(BATCHES_PER_ADDRESS.capacity);
+    expect(addressAllowed).toBeLessThanOrEqual(
+      BATCHES_PER_ADDRESS.capacity + Math.ceil(earned) + 1,
+    );
+  });
+
+  it("store under darb: only keyed hashes and counters, and every key expires", async () => {
+    const address = "198.51.100.77";
+    const source = "secret-campaign-word";
+    await a.lead(visitor(address), `email|${source}|pro`);
+    await b.batch(visitor(address));
+    const keys = await inspect.keys("*");
+    expect(keys.length).toBeGreaterThan(0);
+    const dump: string[] = [];
+    for (const key of keys) {
+      expect(key).toMatch(
+        /^darb:\{[\w-]{22}\}:(lead:[\w-]{22}|leads|batches|visitor:[\w-]{22})$|^darb:\{probe\}$/,
+      );
+      const ttl = await inspect.pttl(key);
+      expect(ttl, key).toBeGreaterThan(0);
+      // A bucket lives until it would be full again: an hour for leads, a minute for batches.
+      expect(ttl, key).toBeLessThanOrEqual(Math.max(DEDUPE_WINDOW_MS, 3_601_000));
+      const type = await inspect.type(key);
+      dump.push(
+        key,
+        type === "hash"
+          ? JSON.stringify(await inspect.hgetall(key))
+          : String(await inspect.get(key)),
+      );
+    }
+    const stored = dump.join("\n");
+    for (const secret of [address, source, "iPhone", visitor(address).clientId])
+      expect(stored).not.toContain(secret);
+    // A bucket is its tokens and when they were counted; nothing else.
+    const bucket = keys.find((key) => key.endsWith(":leads")) ?? "";
+    expect(Object.keys(await inspect.hgetall(bucket)).sort()).toEqual(["at", "tokens"]);
+  });
+});
+
+describe("Redis in trouble", () => {
+  it("hung (SIGSTOP): three leads wait the command timeout, later ones not at all; one line down, one up", async () => {
+    const replica = open();
+    await until(() => replica.connection.usable());
+    // Timings are measured: no load test runs meanwhile.
+    await withLoadLock(async () => {
+      redis.hang();
+      try {
+        const times: number[] = [];
+        const verdicts: string[] = [];
+        for (let n = 0; n < 6; n++) {
+          const started = performance.now();
+          verdicts.push(await replica.limits.lead(visitor(`198.51.100.${100 + n}`), "whatsapp||"));
+          times.push(performance.now() - started);
+        }
+        console.log(
+          `Redis hung: leads answered in ${times.map((ms) => ms.toFixed(1)).join(", ")} ms`,
+        );
+        expect(verdicts).toEqual(Array(6).fill("counted"));
+        // Three in a row take Redis for down; each waited its 200 ms and not much longer (a busy
+        // machine's timer may fire late), and the rest did not ask it at all.
+        for (const ms of times.slice(0, FAILURES_TO_TRIP)) {
+          expect(ms).toBeGreaterThanOrEqual(COMMAND_TIMEOUT_MS - 5);
+          expect(ms).toBeLessThan(COMMAND_TIMEOUT_MS + 300);
+        }
+        for (const ms of times.slice(FAILURES_TO_TRIP)) expect(ms).toBeLessThan(50);
+        expect(replica.limits.store()).toBe("memory, redis down");
+        expect(replica.limits.stats().unconfirmed_dedupe).toBe(6);
+        // Still hung a few probes later: still one line.
+        await sleep(1500);
+        expect(replica.states()).toEqual(["up", "down"]);
+      } finally {
+        redis.resume();
+      }
+    });
+    await until(() => replica.connection.usable(), 6000);
+    expect(replica.states()).toEqual(["up", "down", "up"]);
+    expect(await replica.limits.lead(visitor("198.51.100.120"), "whatsapp||")).toBe("counted");
+    expect(replica.limits.stats().unconfirmed_dedupe).toBe(6);
+  }, 20_000);
+
+  it("absent at start: the replica counts in memory, says so once, and shares as soon as Redis comes", async () => {
+    const port = await freePort();
+    const replica = open(`redis://127.0.0.1:${port}`);
+    await until(() => replica.states().length > 0);
+    expect(replica.lines).toEqual([
+      expect.objectContaining({ type: "shared_state", state: "down", fallback: "memory" }),
+    ]);
+    const started = performance.now();
+    expect(await replica.limits.batch(visitor("198.51.100.130"))).toBe(true);
+    expect(performance.now() - started).toBeLessThan(20);
+    // Reconnect attempts back off; each fails, and none is a line of its own.
+    await sleep(1000);
+    expect(replica.states()).toEqual(["down"]);
+    expect(replica.limits.store()).toBe("memory, redis down");
+
+    const late = await startRedis({ port });
+    try {
+      // Reconnects back off to 2 s at most.
+      await until(() => replica.connection.usable(), 4000);
+      expect(replica.states()).toEqual(["down", "up"]);
+      expect(replica.limits.store()).toBe("redis");
+      expect(await replica.limits.lead(visitor("198.51.100.131"), "demo||")).toBe("counted");
+      expect(await late.command("DBSIZE")).not.toBe(":0\r\n");
+    } finally {
+      await late.close();
+    }
+  });
+});
