@@ -15,8 +15,8 @@ export type Screen = (typeof SCREENS)[number];
 export const SCREENS_PATH = "/app-screens/";
 
 /**
- * One drawn screen as a standalone SVG document, in a language and a colour scheme; `copy` is the
- * language's own words unless a test gives others. React escapes the words as it writes them.
+ * One drawn screen as a standalone SVG document, in a language and a colour scheme, with that
+ * language's words unless a test gives others. React escapes the words as it writes them.
  */
 export function renderScreenSvg(
   screen: Screen,
