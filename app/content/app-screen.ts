@@ -1,8 +1,9 @@
 /**
- * The words on the app screens drawn for the page (components/AppScreen.server.tsx): a live drive
- * and a weekly report. The figures are the site's own claims (score 92 live, 71 to 88 over three
- * weeks, harsh braking 9 to 3, phone pick-ups 4 to 0, up to 25% cashback); numbers stay numbers so
- * that a translation cannot change them. The cashback amount is an example, and `label` says so.
+ * The words on the app screens drawn for the page (components/app-screen/, served as SVG images
+ * in each language): a live drive and a weekly report. The figures are the site's own claims
+ * (score 92 live, 71 to 88 over three weeks, harsh braking 9 to 3, phone pick-ups 4 to 0, up to
+ * 25% cashback); numbers stay numbers so that a translation cannot change them. The cashback
+ * amount is an example, and `label` says so.
  */
 export const appScreen = {
   /** On the road: the hero's screen. */
@@ -36,7 +37,8 @@ export const appScreen = {
       { label: "Harsh braking", before: 9, after: 3, note: "per 100 km" },
       { label: "Phone pick-ups", before: 4, after: 0, note: "per drive" },
     ],
-    tip: "Tip: leave a 3-second gap on Sheikh Zayed Rd",
+    /** In two lines, as the screen draws it: an SVG's text does not wrap. */
+    tip: ["Tip: leave a 3-second gap", "on Sheikh Zayed Rd"],
     cashback: "Cashback estimate",
     cashbackValue: "AED 86 this year",
     upTo: "up to 25%",

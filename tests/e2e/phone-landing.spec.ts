@@ -92,16 +92,26 @@ for (const language of LANGUAGES) {
       const headline = await box(page, "#hero h1");
       const proof = await box(page, `#hero li:has-text("${language.proof}")`);
       const action = await box(page, "#hero-main-action");
-      const visual = await box(page, "#hero [role=img]");
+      const visual = await box(page, "#hero picture img");
       for (const [name, found] of Object.entries({ headline, proof, action })) {
         expect(found.visible, name).toBe(true);
         expect(found.top, name).toBeGreaterThanOrEqual(64);
         expect(found.bottom, name).toBeLessThanOrEqual(PHONE.height);
       }
       await expect(page.locator("#hero-main-action")).toHaveAccessibleName(language.action);
-      // The app's screen starts on the first screen, with room to be seen (not a sliver).
+      // The app's screen starts on the first screen, with room to be seen (not a sliver), and
+      // is there: its file arrived, in the page's language and scheme.
       expect(visual.visible).toBe(true);
       expect(visual.top).toBeLessThanOrEqual(PHONE.height - 100);
+      const screen = page.locator("#hero picture img");
+      await expect
+        .poll(() =>
+          screen.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+        )
+        .toBeGreaterThan(0);
+      expect(await screen.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+        `/app-screens/drive-${language.path === "/" ? "en" : "ar"}-${colorScheme}.`,
+      );
 
       const name = `${language.path === "/" ? "en" : "ar"}-${colorScheme}`;
       mkdirSync(SCREENS, { recursive: true });

@@ -30,7 +30,7 @@ export const appScreen: Localized<typeof en> = {
       { label: "الفرملة القوية", before: 9, after: 3, note: "لكل 100 كم" },
       { label: "حمل الهاتف باليد", before: 4, after: 0, note: "في كل رحلة" },
     ],
-    tip: "نصيحة: اترك مسافة 3 ثوانٍ على شارع الشيخ زايد",
+    tip: ["نصيحة: اترك مسافة 3 ثوانٍ", "على شارع الشيخ زايد"],
     cashback: "الاسترداد النقدي المتوقع",
     cashbackValue: "86 درهمًا هذا العام",
     upTo: "حتى 25%",
