@@ -18,10 +18,13 @@ const EAGER = { fetchpriority: "high" } as const;
 export function AppScreen({
   screen,
   lazy = false,
+  alt,
   className = "w-64 sm:w-72",
 }: {
   screen: Screen;
   lazy?: boolean;
+  /** Where words beside the picture already say most of it: what the picture adds. */
+  alt?: string;
   className?: string;
 }) {
   const locale = useLocale();
@@ -36,12 +39,12 @@ export function AppScreen({
       />
       <img
         src={screenSrc(screen, locale, "light")}
-        alt={appScreen[screen].label}
+        alt={alt ?? appScreen[screen].label}
         width={WIDTH}
         height={HEIGHT}
         decoding="async"
         {...(lazy ? LAZY : EAGER)}
-        className={`mx-auto block h-auto rounded-[14.4%/6.7%] shadow-2xl ring-1 ring-ink-700 ${className}`}
+        className={`app-screen ${className}`}
       />
     </picture>
   );

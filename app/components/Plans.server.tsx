@@ -47,7 +47,7 @@ export function Plans() {
             <ul className="mt-4 flex-1 space-y-2 text-sm">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-2">
-                  <Icon name="check" className="size-4 translate-y-0.5 text-road-600" />
+                  <Icon name="check" className="plan-check" />
                   {feature}
                 </li>
               ))}

@@ -1,5 +1,6 @@
 import { TrendingDown } from "lucide-react";
 import { AppScreen } from "~/components/AppScreen.server";
+import { InlineIcon } from "~/components/InlineIcon.server";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
 
@@ -25,11 +26,11 @@ export function SafetyResults() {
             <div key={metric.label} className="bg-white p-4 dark:bg-ink-950">
               <dt className="text-sm font-medium subtle">{metric.label}</dt>
               <dd className="mt-1 flex items-baseline gap-2">
-                <span className="text-sm text-slate-600 line-through decoration-slate-400 dark:text-slate-400">
+                <span className="metric-before">
                   <span className="sr-only">{copy.beforeLabel}: </span>
                   {metric.before}
                 </span>
-                <span className="text-3xl font-bold text-road-700 tabular-nums dark:text-road-500">
+                <span className="metric-after">
                   <span className="sr-only">{copy.afterLabel}: </span>
                   {metric.after}
                 </span>
@@ -42,13 +43,15 @@ export function SafetyResults() {
             reaches through the bottom padding and clips it there (overflow-y only: the shadow
             shows at the sides); the tip beside it, not the phone, sets the row's height. */}
         <div className="relative -mb-9 mt-4 min-h-40 w-32 overflow-y-clip sm:-mb-20 sm:min-h-60 sm:w-40 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:-mt-28 lg:w-60">
-          <AppScreen screen="report" lazy className="absolute inset-x-0 top-0 w-full" />
+          <AppScreen
+            screen="report"
+            lazy
+            alt={copy.screenAlt}
+            className="absolute inset-x-0 top-0 w-full"
+          />
         </div>
         <p className="mt-4 flex gap-3 text-sm muted sm:text-base">
-          <TrendingDown
-            aria-hidden="true"
-            className="mt-0.5 hidden size-5 shrink-0 accent sm:block"
-          />
+          <InlineIcon icon={TrendingDown} className="mt-0.5 hidden size-5 accent sm:block" />
           {copy.takeaway}
         </p>
       </figure>
