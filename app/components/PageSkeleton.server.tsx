@@ -19,8 +19,8 @@ export function PageSkeleton() {
         <i />
         <i />
         <p>
-          <i />
-          <i />
+          <b />
+          <b />
         </p>
       </div>
     </div>

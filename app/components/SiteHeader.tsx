@@ -76,7 +76,7 @@ export function SiteHeader({
                 <LanguageSwitch className="flex min-h-12 self-start px-3 md:hidden" />
               </div>
             </nav>
-            <div className="flex items-center gap-1">
+            <div className="header-actions">
               <LanguageSwitch className="hidden md:inline-flex" />
               {/* WhatsApp first: the main route to the app. */}
               <HeaderContactLink
@@ -91,7 +91,12 @@ export function SiteHeader({
                 label={ui.nav.email}
                 href={contactHref("email", site, ui.contact)}
               />
-              <ShareMenu siteUrl={site.siteUrl} placement="header" variant="icon" />
+              <ShareMenu
+                siteUrl={site.siteUrl}
+                placement="header"
+                variant="icon"
+                className="size-11"
+              />
               <MenuButton
                 open={open}
                 onToggle={() => send("toggle")}
