@@ -1,5 +1,11 @@
-import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
+import type {
+  AppLoadContext,
+  EntryContext,
+  HandleDataRequestFunction,
+  HandleErrorFunction,
+} from "@remix-run/node";
 import { documentResponse } from "~/document/pipeline.server";
+import { remixErrorLine } from "~/server/remix-error-line.server";
 import { requestContext } from "~/server/request-context.server";
 
 /** Every document: see document/pipeline.server.tsx. */
@@ -25,4 +31,14 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
     response.headers.set("Cache-Control", "private, no-cache");
   }
   return response;
+};
+
+/**
+ * Remix's errors as one JSON line each (app/server/remix-error-line.server.ts), in place of Remix's
+ * default, which prints the error with a stack to stderr, client text included (a `_data` value
+ * with a line break in it could forge a log line). An aborted request is nobody's error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  requestContext(context).services.log(remixErrorLine(error, request));
 };

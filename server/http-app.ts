@@ -14,6 +14,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Config } from "~/server/config.server";
+import { bounded, logLine } from "~/server/log-line.server";
 import type { RequestContext } from "~/server/request-context.server";
 import type { Services } from "~/server/services.server";
 import { buildAssets, loadBuildAssets } from "./build-assets";
@@ -42,11 +43,10 @@ export type HttpAppOptions = {
 function errorHandler(log: (line: string) => void): ErrorRequestHandler {
   return (error, request, response, _next) => {
     log(
-      JSON.stringify({
-        type: "request_error",
+      logLine("request_error", {
         method: request.method,
-        path: (request.originalUrl.split("?", 1)[0] ?? "").slice(0, 200),
-        error: String((error as Error)?.message ?? error).slice(0, 300),
+        path: bounded(request.originalUrl.split("?", 1)[0] ?? ""),
+        error: bounded(String((error as Error)?.message ?? error), 300),
       }),
     );
     if (response.headersSent) {

@@ -1,13 +1,16 @@
 /**
  * `node server-build/index.js`: the production server (npm start, the container, the tests and
  * the bench all run this). Settings are checked before anything listens: a bad one ends start-up
- * with one line and exit code 1.
+ * with one line and exit code 1. Every line it writes is one JSON object (decision 013).
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
-import { checkConfigAtStart } from "~/server/config.server";
+import { ConfigError, checkConfigAtStart, exitWith } from "~/server/config.server";
+import { logLine } from "~/server/log-line.server";
+import { consoleAsLogLines } from "./console-lines";
 import { startSite } from "./site";
 
+consoleAsLogLines();
 const root = fileURLToPath(new URL("..", import.meta.url));
 const config = await checkConfigAtStart();
 const build = (await import(pathToFileURL(`${root}build/index.js`).href)) as unknown as ServerBuild;
@@ -19,10 +22,9 @@ try {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => void site.shutdown.begin(signal));
   }
-  console.log(`Darb: listening on ${site.origin}`);
+  process.stdout.write(`${logLine("listening", { origin: site.origin })}\n`);
 } catch (error) {
   const { code } = error as NodeJS.ErrnoException;
   const reason = code === "EADDRINUSE" ? "is already in use" : `cannot be listened on (${code})`;
-  console.error(`Configuration error: PORT ${config.port} ${reason}`);
-  process.exit(1);
+  exitWith(new ConfigError("PORT", `${config.port} ${reason}`));
 }

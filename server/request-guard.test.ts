@@ -8,6 +8,8 @@ describe("refusal", () => {
     expect(refusal("POST", "/api/events", { host: "darb.example" })).toBeNull();
     expect(refusal("POST", "/api/events?x=1", { host: "[::1]:3000" })).toBeNull();
     expect(refusal("GET", "/", {})).toBeNull();
+    expect(refusal("GET", "/", { host: "x", expect: "100-Continue" }, "1.1")).toBeNull();
+    expect(refusal("GET", "/", { host: "x", expect: "100-continue, x" }, "1.1")).toBeNull();
     expect(refusal("GET", "/", { host: "x", "x-forwarded-host": "darb.example:8443" })).toBeNull();
   });
 
@@ -82,5 +84,23 @@ describe("the request target", () => {
     // The query is the page's to read, and stays as sent.
     expect(withoutControlEscapes("/share?text=%0d%0a")).toBe("/share?text=%0d%0a");
     expect(withoutControlEscapes("/share")).toBe("/share");
+    // Line and paragraph separators, which a route pattern's `.` does not match either.
+    expect(withoutControlEscapes("/x%E2%80%A8y%e2%80%a9")).toBe("/x%EF%BF%BDy%EF%BF%BD");
+    expect(withoutControlEscapes("/%E2%80%A7")).toBe("/%E2%80%A7");
+    // And the backslash, which a URL parser reads as a slash (`/\x y` would be `//x y`, a host).
+    expect(withoutControlEscapes("/%5Cx%20y?q=%5C")).toBe("/%EF%BF%BDx%20y?q=%5C");
+  });
+});
+
+describe("what Node would answer without the security headers", () => {
+  it("an HTTP/1.1 request without Host is a 400; HTTP/1.0 needs none", () => {
+    expect(refusal("GET", "/", {}, "1.1")?.status).toBe(400);
+    expect(refusal("GET", "/", { host: "" }, "1.1")?.status).toBe(400);
+    expect(refusal("GET", "/", {}, "1.0")).toBeNull();
+  });
+
+  it.each(["200-ok", "", "100-continuex", "nonsense"])("Expect: %s is a 417", (value) => {
+    expect(refusal("GET", "/", { host: "x", expect: value }, "1.1")?.status).toBe(417);
+    expect(refusal("GET", "/", { host: "x", expect: value }, "1.0")).toBeNull();
   });
 });

@@ -4,20 +4,24 @@
  *   the path it names, like the same request in the usual form; anything else that is not a
  *   path (`*`, junk) is a 400;
  * - a path whose percent-encoding is broken (`/%zz`): 400; a path with an escaped control
- *   character (`/x%0d`) is handed on with U+FFFD in its place, so it finds the not-found page
- *   like any other unknown path (Remix's routes match no line break, and answered with its
- *   error screen and a stack in the log);
+ *   character, line separator or backslash (`/x%0d`, `/x%E2%80%A8`, `/%5C`) is handed on with U+FFFD in its
+ *   place, so it finds the not-found page like any other unknown path (Remix's routes match no
+ *   line break, and answered with its error screen and a stack in the log);
  * - a Host or X-Forwarded-Host the URL parser rejects (@remix-run/express builds the request
  *   URL from them and throws): 400;
  * - writes to anything but /api/events (Remix 2.17 answers a cross-origin write to a page with
- *   an empty 500 where a refusal is meant): 405.
+ *   an empty 500 where a refusal is meant): 405;
+ * - what Node would answer itself, without the security headers, if the server let it (server/
+ *   site.ts hands these requests here instead): an HTTP/1.1 request without Host, 400; an
+ *   `Expect` other than 100-continue, 417.
  * Nothing refused here is accepted anywhere else.
  */
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import type { RequestHandler } from "express";
 
-export type Refusal = { status: 400 | 405; error: string };
+export type Refusal = { status: 400 | 405 | 417; error: string };
 
+const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
 const WRITABLE = /^\/api\/events\/?(?:\?|$)/;
 const READS = new Set(["GET", "HEAD"]);
 
@@ -78,9 +82,14 @@ function decodablePath(target: string): boolean {
   }
 }
 
-const CONTROL_ESCAPE = /%(?:[01][0-9a-f]|7f)/gi;
+/**
+ * Escaped control characters; U+2028 and U+2029, which route patterns' `.` does not match; and
+ * the backslash, which URL parsers read as a slash: the router makes a URL of the decoded path,
+ * and `/\x y` read as `//x y` names a host that cannot be, which React Router answered with a 500.
+ */
+const CONTROL_ESCAPE = /%(?:[01][0-9a-f]|7f|5c)|%e2%80%a[89]/gi;
 
-/** The target with every escaped control character in its path written as U+FFFD. */
+/** The target with each such escape in its path written as U+FFFD (no route has one). */
 export function withoutControlEscapes(target: string): string {
   const query = target.indexOf("?");
   const path = query === -1 ? target : target.slice(0, query);
@@ -88,7 +97,19 @@ export function withoutControlEscapes(target: string): string {
   return cleaned === path ? target : `${cleaned}${query === -1 ? "" : target.slice(query)}`;
 }
 
-export function refusal(method = "GET", url = "/", headers: IncomingHttpHeaders): Refusal | null {
+export function refusal(
+  method = "GET",
+  url = "/",
+  headers: IncomingHttpHeaders,
+  httpVersion = "1.0",
+): Refusal | null {
+  // As Node's own checks read them (lib/_http_server.js), for HTTP/1.1 only.
+  if (httpVersion === "1.1" && !headers.host) {
+    return { status: 400, error: "an HTTP/1.1 request must have a Host header" };
+  }
+  if (httpVersion === "1.1" && headers.expect !== undefined && !CONTINUE.test(headers.expect)) {
+    return { status: 417, error: "only Expect: 100-continue is understood" };
+  }
   const target = originForm(url);
   if (target === null) return { status: 400, error: "the request target is not a path" };
   if (!decodablePath(target)) {
@@ -145,7 +166,7 @@ function refuseAfterBody(request: IncomingMessage, response: ServerResponse, ver
  * files, the document cache, Remix) sees a plain path.
  */
 export const requestGuard: RequestHandler = (request, response, next) => {
-  const verdict = refusal(request.method, request.url, request.headers);
+  const verdict = refusal(request.method, request.url, request.headers, request.httpVersion);
   if (verdict) return refuseAfterBody(request, response, verdict);
   const target = withoutControlEscapes(originForm(request.url) as string);
   if (target !== request.url) {

@@ -4,16 +4,16 @@
  * per request cost a fifth of a cached page's CPU, and platforms log requests at their edge.
  */
 import type { RequestHandler } from "express";
+import { bounded, logLine } from "~/server/log-line.server";
 
 export function requestLog(write: (line: string) => void): RequestHandler {
   return (request, response, next) => {
     const started = performance.now();
     response.once("finish", () => {
       write(
-        JSON.stringify({
-          type: "request",
+        logLine("request", {
           method: request.method,
-          path: (request.originalUrl.split("?", 1)[0] ?? "").slice(0, 200),
+          path: bounded(request.originalUrl.split("?", 1)[0] ?? ""),
           status: response.statusCode,
           bytes: Number(response.getHeader("content-length")) || undefined,
           ms: Math.round((performance.now() - started) * 10) / 10,

@@ -8,6 +8,7 @@ import type { AddressInfo, Socket } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
 import { statsReporter } from "~/server/analytics.server";
 import type { Config } from "~/server/config.server";
+import { writeLogLine } from "~/server/log-line.server";
 import { createServices, type Services } from "~/server/services.server";
 import { createDocumentCache } from "./document-cache";
 import { createHttpApp } from "./http-app";
@@ -78,11 +79,13 @@ export async function startSite(options: {
   listen?: { port: number; host?: string };
 }): Promise<Site> {
   const { build, config, root } = options;
-  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const log = options.log ?? writeLogLine;
   const services = createServices(config, { writeLine: log });
   const documents = config.renderCache ? createDocumentCache() : null;
 
-  const server = http.createServer();
+  // Node would answer a request without Host, or with an Expect it does not know, itself and
+  // without the security headers: the request guard answers them instead (server/request-guard.ts).
+  const server = http.createServer({ requireHostHeader: false });
   const shutdown = createShutdown({
     server,
     exit: options.exit ?? ((code) => process.exit(code)),
@@ -96,10 +99,17 @@ export async function startSite(options: {
       },
     },
   });
-  server.on(
-    "request",
-    createHttpApp({ build, root, config, services, documents, draining: shutdown.middleware, log }),
-  );
+  const app = createHttpApp({
+    build,
+    root,
+    config,
+    services,
+    documents,
+    draining: shutdown.middleware,
+    log,
+  });
+  server.on("request", app);
+  server.on("checkExpectation", app);
   answerClientErrors(server, config, log);
 
   setInterval(statsReporter(services.counters, log), STATS_INTERVAL_MS).unref();

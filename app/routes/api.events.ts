@@ -21,6 +21,11 @@ function sameOrigin(request: Request): boolean {
   return origin === new URL(request.url).origin || origin === new URL(getConfig().siteUrl).origin;
 }
 
+/**
+ * The body as text, or null past `limit` bytes, declared or sent. A body past it is not read to
+ * its end, and not cancelled either: cancelling destroys the connection before the 400 is
+ * written. Left unread, Node discards the rest behind the answer, as it does for any body.
+ */
 async function readLimited(request: Request, limit: number): Promise<string | null> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) return null;
@@ -33,7 +38,7 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
     if (done) break;
     size += value.byteLength;
     if (size > limit) {
-      await reader.cancel();
+      reader.releaseLock();
       return null;
     }
     chunks.push(value);

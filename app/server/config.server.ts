@@ -1,6 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
+import { logLine } from "~/server/log-line.server";
 
 /**
  * Every setting comes from the environment, with a default that works on a laptop.
@@ -79,16 +80,6 @@ function shown(value: string): string {
   return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
 }
 
-/**
- * A URL setting as it may be shown in a log: no user name, password, query or fragment, since
- * any of them can hold a secret (GA4's `api_secret` travels in the query). Works on values that
- * are not URLs at all, too.
- */
-export function shownUrl(raw: string): string {
-  const withoutQuery = raw.replace(/[?#][\s\S]*$/, "");
-  return shown(withoutQuery.replace(/^([^/]*\/\/)[^/]*@/, "$1"));
-}
-
 function parsePort(env: Env): number {
   const raw = read(env, "PORT");
   if (raw === undefined) return 3000;
@@ -153,6 +144,11 @@ export async function checkListenHost(
   }
 }
 
+/**
+ * A URL setting's value is never shown back, not even in part: a password, a token in the
+ * query, even the "port" of `redis://user:1234/x@host` (a password with a / in it) can be a
+ * secret. Its messages say what is wrong instead.
+ */
 function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean): URL {
   const raw = read(env, name) ?? fallback;
   let url: URL;
@@ -161,12 +157,12 @@ function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean):
   } catch {
     throw new ConfigError(
       name,
-      `must be an absolute URL such as https://example.ae, got ${shownUrl(raw)}`,
+      "must be an absolute URL such as https://example.ae (its value is not shown: it may hold a secret)",
     );
   }
   const allowed = httpsOnly ? ["https:"] : ["https:", "http:"];
   if (!allowed.includes(url.protocol)) {
-    throw new ConfigError(name, `must use ${allowed.join(" or ")}, got ${shownUrl(raw)}`);
+    throw new ConfigError(name, `must use ${allowed.join(" or ")}`);
   }
   if (url.username || url.password) {
     throw new ConfigError(name, "must not contain a user name or password");
@@ -177,10 +173,7 @@ function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean):
 function parseSiteUrl(env: Env): string {
   const url = parseUrl(env, "SITE_URL", "http://localhost:3000", false);
   if (url.search || url.hash) {
-    throw new ConfigError(
-      "SITE_URL",
-      `must not have a query or fragment, got ${shownUrl(url.href)}`,
-    );
+    throw new ConfigError("SITE_URL", "must not have a query or fragment");
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
 }
@@ -282,14 +275,11 @@ export function isLoopbackHostname(hostname: string): boolean {
 function parseEndpoint(env: Env, name: string, fallback: string, base = false): string {
   const url = parseUrl(env, name, fallback, false);
   if (url.protocol === "http:" && !isLoopbackHostname(url.hostname)) {
-    throw new ConfigError(
-      name,
-      `must use https: unless it is on loopback, got ${shownUrl(url.href)}`,
-    );
+    throw new ConfigError(name, "must use https: unless its host is on loopback");
   }
   // A base the pixel's path is added to: a query or fragment would end up in the middle.
   if (base && (url.search || url.hash)) {
-    throw new ConfigError(name, `must have no query or fragment, got ${shownUrl(url.href)}`);
+    throw new ConfigError(name, "must have no query or fragment");
   }
   return url.href;
 }
@@ -351,21 +341,24 @@ function parseRedisUrl(env: Env, salt: string | null): string | null {
   } catch {
     throw new ConfigError(
       "REDIS_URL",
-      `must be a URL such as redis://redis:6379, got ${shownUrl(raw)}`,
+      "must be a URL such as redis://redis:6379 or redis://:password@redis:6379/0, a password's / ? # @ : written %2F %3F %23 %40 %3A (the value is not shown: it may hold a secret)",
     );
   }
   if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
-    throw new ConfigError("REDIS_URL", `must use redis: or rediss:, got ${shownUrl(raw)}`);
+    throw new ConfigError("REDIS_URL", "must use redis: or rediss:");
   }
-  if (!url.hostname) throw new ConfigError("REDIS_URL", `must name a host, got ${shownUrl(raw)}`);
+  if (!url.hostname) throw new ConfigError("REDIS_URL", "must name a host");
   if (!/^\/?(\d{1,2})?$/.test(url.pathname)) {
     throw new ConfigError(
       "REDIS_URL",
-      `may end in a database number such as /0 and nothing else, got ${shownUrl(raw)}`,
+      "must end in nothing but a database number such as /0 (a password's / ? # written %2F %3F %23)",
     );
   }
   if (url.search || url.hash) {
-    throw new ConfigError("REDIS_URL", `must have no query or fragment, got ${shownUrl(raw)}`);
+    throw new ConfigError(
+      "REDIS_URL",
+      "must have no query or fragment (a password's ? and # must be written %3F and %23)",
+    );
   }
   if (salt === null) {
     throw new ConfigError(
@@ -429,10 +422,17 @@ export function getConfig(): Config {
     cached = parseConfig(process.env);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}`);
-    process.exit(1);
+    exitWith(error);
   }
   return cached;
+}
+
+/** Ends start-up with the error as its one log line (a JSON object) and exit code 1. */
+export function exitWith(error: ConfigError): never {
+  process.stderr.write(
+    `${logLine("config_error", { variable: error.variable, error: error.message })}\n`,
+  );
+  process.exit(1);
 }
 
 /** One line per setting a production server should not run without. */
@@ -440,12 +440,12 @@ export function configWarnings(config: Config): string[] {
   const warnings: string[] = [];
   if (!config.siteUrlSet) {
     warnings.push(
-      `Configuration: SITE_URL not set; canonical links, og:url, og:image, the sitemap and share links point at ${config.siteUrl}`,
+      `SITE_URL not set; canonical links, og:url, og:image, the sitemap and share links point at ${config.siteUrl}`,
     );
   }
   if (config.samples.length > 0) {
     warnings.push(
-      `Configuration: ${config.samples.join(", ")} not set; using the sample values from .env.example`,
+      `${config.samples.join(", ")} not set; using the sample values from .env.example`,
     );
   }
   return warnings;
@@ -461,11 +461,12 @@ export async function checkConfigAtStart(): Promise<Config> {
     await checkListenHost(config.host);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
-    console.error(`Configuration error: ${error.message}`);
-    process.exit(1);
+    exitWith(error);
   }
   if (process.env.NODE_ENV === "production") {
-    for (const warning of configWarnings(config)) console.warn(warning);
+    for (const warning of configWarnings(config)) {
+      process.stderr.write(`${logLine("config_warning", { warning })}\n`);
+    }
   }
   return config;
 }

@@ -17,6 +17,8 @@ export type Services = {
   counters: () => Record<string, number>;
   /** Ends what holds a connection open (Redis), at shutdown. */
   close: () => void;
+  /** Writes one log line (a JSON object) where the process's log goes. */
+  log: (line: string) => void;
 };
 
 export function createServices(
@@ -42,5 +44,6 @@ export function createServices(
     limits,
     counters: () => ({ ...analytics.stats(), ...limits.stats() }),
     close: limits.close,
+    log,
   };
 }

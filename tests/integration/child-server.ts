@@ -97,8 +97,11 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
     const parts = pending.split("\n");
     pending = parts.pop() ?? "";
     for (const part of parts) {
-      // The start-up line ("Darb: listening on …") is not JSON; skip it.
-      if (!part.startsWith("{")) continue;
+      // A separator some log readers break lines at is as bad as a line that is no JSON.
+      if (/[\u2028\u2029\u0085]/.test(part)) {
+        lines.push({ type: "unparsed", text: part });
+        continue;
+      }
       try {
         const line = JSON.parse(part);
         if (line.type !== "analytics") lines.push(line);

@@ -154,3 +154,82 @@ describe("a request Node's parser cannot read", () => {
     expect(answers[0]).toMatch(/\r\n\r\nf\r\n\{"status":"ok"\}\r\n0\r\n\r\n$/);
   });
 });
+
+describe("what Node would answer itself", () => {
+  it.each([
+    ["an HTTP/1.1 request without Host", "GET / HTTP/1.1\r\nConnection: close\r\n\r\n", 400],
+    [
+      "an Expect other than 100-continue",
+      "GET / HTTP/1.1\r\nHost: darb.example\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n",
+      417,
+    ],
+  ])("%s gets its status with the security headers", async (_, bytes, status) => {
+    const answer = await send(bytes);
+    expect(answer.status).toBe(status);
+    expect(hardened(answer.head)).toBe(true);
+    expect(JSON.parse(answer.body)).toHaveProperty("error");
+  });
+
+  it("an HTTP/1.0 request needs no Host, and Expect: 100-continue is still answered", async () => {
+    const old = await send("GET /healthz HTTP/1.0\r\n\r\n");
+    expect(old.status).toBe(200);
+    const body = JSON.stringify({
+      events: [{ name: "page_view", params: { page_location: "/", source: "direct" } }],
+    });
+    const answer = await send(
+      `POST /api/events HTTP/1.1\r\nHost: darb.example\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n${body}`,
+    );
+    // The interim 100, then the batch's own answer, with the headers.
+    expect(answer.head).toMatch(/^http\/1\.1 100 continue/);
+    expect(answer.body).toMatch(/^HTTP\/1\.1 204 /);
+    expect(hardened(answer.body.toLowerCase())).toBe(true);
+  });
+});
+
+/** A chunked body put back together. */
+const unchunked = (body: string) => {
+  let rest = body;
+  let whole = "";
+  for (;;) {
+    const [size = "0", ...after] = rest.split("\r\n");
+    const length = Number.parseInt(size, 16);
+    if (!length) return whole;
+    const data = after.join("\r\n");
+    whole += data.slice(0, length);
+    rest = data.slice(length + 2);
+  }
+};
+
+describe("a body past /api/events' 16 KB", () => {
+  const chunked = (size: number) => {
+    const body = `{"events":[${'"x",'.repeat(size / 4)}]}`.slice(0, size);
+    // In pieces of 1 KB, as a browser's stream would send them.
+    const pieces = body.match(/[\s\S]{1,1024}/g) ?? [];
+    return `${pieces.map((piece) => `${piece.length.toString(16)}\r\n${piece}\r\n`).join("")}0\r\n\r\n`;
+  };
+  const post = (framing: string, body: string) =>
+    send(
+      `POST /api/events HTTP/1.1\r\nHost: darb.example\r\nUser-Agent: Mozilla/5.0 (iPhone) Safari/604.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\n${framing}Connection: close\r\n\r\n${body}`,
+    );
+
+  it.each([17_051, 60_000, 1_000_000])(
+    "sent chunked, %i bytes get the documented 400, with the headers",
+    async (size) => {
+      const answer = await post("Transfer-Encoding: chunked\r\n", chunked(size));
+      expect(answer.status).toBe(400);
+      expect(hardened(answer.head)).toBe(true);
+      expect(JSON.parse(unchunked(answer.body))).toEqual({
+        error: "body is larger than 16384 bytes",
+      });
+    },
+  );
+
+  it("declared in Content-Length, it gets the same 400", async () => {
+    const body = "x".repeat(17_051);
+    const answer = await post(`Content-Length: ${body.length}\r\n`, body);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(unchunked(answer.body))).toEqual({
+      error: "body is larger than 16384 bytes",
+    });
+  });
+});

@@ -27,7 +27,7 @@ async function start(env: Record<string, string>, timeoutMs = 40_000): Promise<S
     stderr += chunk;
   });
   child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-    if (chunk.includes("Darb: listening on") && !listening) {
+    if (chunk.includes('"type":"listening"') && !listening) {
       listening = true;
       child.kill("SIGTERM");
     }
@@ -38,7 +38,22 @@ async function start(env: Record<string, string>, timeoutMs = 40_000): Promise<S
   return { code, stderr, listening };
 }
 
-const errorLines = (stderr: string) => stderr.split("\n").filter((line) => line.trim() !== "");
+type LogLine = { type: string; variable?: string; error?: string; warning?: string };
+
+/** stderr's lines, each one JSON object (JSON.parse throws on any that is not). */
+const errorLines = (stderr: string): LogLine[] =>
+  stderr
+    .split("\n")
+    .filter((line) => line.trim() !== "")
+    .map((line) => JSON.parse(line) as LogLine);
+
+/** The one configuration error a start-up wrote, naming `variable`. */
+function expectConfigError(lines: LogLine[], variable: string): string {
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatchObject({ type: "config_error", variable });
+  expect(lines[0]?.error).toMatch(new RegExp(`^${variable} `));
+  return lines[0]?.error ?? "";
+}
 
 describe("a bad setting stops start-up with one line and exit code 1", { timeout: 60_000 }, () => {
   it.each([
@@ -49,10 +64,7 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
     const result = await start(env);
     expect(result.code).toBe(1);
     expect(result.listening).toBe(false);
-    const lines = errorLines(result.stderr);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Configuration error: HOST /);
-    expect(lines[0]).toContain(env.HOST);
+    expect(expectConfigError(errorLines(result.stderr), "HOST")).toContain(env.HOST);
     expect(result.stderr).not.toMatch(/getaddrinfo|EADDRNOTAVAIL|at .*\(/);
   });
 
@@ -70,9 +82,7 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
       GA_MP_ENDPOINT: endpoint,
     });
     expect(result.code).toBe(1);
-    const lines = errorLines(result.stderr);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^Configuration error: GA_MP_ENDPOINT /);
+    expectConfigError(errorLines(result.stderr), "GA_MP_ENDPOINT");
     expect(result.stderr).not.toContain("TOPSECRET1");
     expect(result.stderr).not.toContain("api_secret");
   });
@@ -100,15 +110,30 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
   ])("Meta: %s names the variable and never shows the token", async (_, env, variable) => {
     const result = await start(env);
     expect(result.code).toBe(1);
-    const lines = errorLines(result.stderr);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${variable} `));
+    expectConfigError(errorLines(result.stderr), variable);
     expect(result.stderr).not.toContain("TOPSECRET1");
   });
   it.each([
     ["a value that is no URL", { REDIS_URL: "redis//:TOPSECRET1@redis:6379" }, "REDIS_URL"],
     ["another scheme", { REDIS_URL: "http://user:TOPSECRET1@redis:6379" }, "REDIS_URL"],
     ["a query", { REDIS_URL: "redis://:TOPSECRET1@redis:6379/0?tls=1" }, "REDIS_URL"],
+    [
+      "a password with /",
+      { REDIS_URL: "redis://user:pa/TOPSECRET1@127.0.0.1:6390/0" },
+      "REDIS_URL",
+    ],
+    [
+      "a password with ?",
+      { REDIS_URL: "redis://user:pa?TOPSECRET1@127.0.0.1:6390/0" },
+      "REDIS_URL",
+    ],
+    [
+      "a password with #",
+      { REDIS_URL: "redis://user:pa#TOPSECRET1@127.0.0.1:6390/0" },
+      "REDIS_URL",
+    ],
+    ["digits and a /", { REDIS_URL: "redis://user:4321/TOPSECRET1@127.0.0.1" }, "REDIS_URL"],
+    ["words, not a URL", { REDIS_URL: "garbage TOPSECRET1" }, "REDIS_URL"],
     [
       "no ANALYTICS_SALT beside it",
       { REDIS_URL: "redis://:TOPSECRET1@redis:6379" },
@@ -119,9 +144,7 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
       variable === "ANALYTICS_SALT" ? {} : { ANALYTICS_SALT: "settings-test-salt-1" };
     const result = await start({ ...salt, ...env });
     expect(result.code).toBe(1);
-    const lines = errorLines(result.stderr);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^Configuration error: ${variable} `));
+    expectConfigError(errorLines(result.stderr), variable);
     expect(result.stderr).not.toContain("TOPSECRET1");
   });
 });
@@ -130,7 +153,7 @@ describe("what starts", { timeout: 60_000 }, () => {
   it.each(["127.0.0.2", "localhost"])("HOST=%s listens", async (host) => {
     const result = await start({ HOST: host });
     expect(result.listening).toBe(true);
-    expect(result.stderr).not.toContain("Configuration error");
+    expect(result.stderr).not.toContain("config_error");
   });
 
   // The rest of loopback is in config.server.test.ts.
@@ -142,7 +165,7 @@ describe("what starts", { timeout: 60_000 }, () => {
         GA_API_SECRET: "test_secret_1",
         GA_MP_ENDPOINT: endpoint,
       });
-      expect(server.stderr()).not.toContain("Configuration error");
+      expect(server.stderr()).not.toContain("config_error");
       await server.kill();
     },
   );
@@ -150,9 +173,12 @@ describe("what starts", { timeout: 60_000 }, () => {
   it("warns in one line when SITE_URL is unset, and not when it is set", async () => {
     const unset = await start({ SITE_URL: "" });
     expect(unset.listening).toBe(true);
-    const warnings = errorLines(unset.stderr).filter((line) => line.includes("SITE_URL"));
+    const warnings = errorLines(unset.stderr).filter((line) => line.warning?.includes("SITE_URL"));
     expect(warnings).toEqual([
-      expect.stringMatching(/^Configuration: SITE_URL not set; .*http:\/\/localhost:3000$/),
+      {
+        type: "config_warning",
+        warning: expect.stringMatching(/^SITE_URL not set; .*http:\/\/localhost:3000$/),
+      },
     ]);
     const set = await start({ SITE_URL: "https://darb.example" });
     expect(set.listening).toBe(true);
@@ -209,8 +235,8 @@ describe("start-up that cannot listen", { timeout: 60_000 }, () => {
     await first.kill();
     expect(code).toBe(1);
     // The sample-settings warning aside, one line.
-    expect(errorLines(stderr).filter((line) => !line.startsWith("Configuration: "))).toEqual([
-      `Configuration error: PORT ${port} is already in use`,
+    expect(errorLines(stderr).filter((line) => line.type !== "config_warning")).toEqual([
+      { type: "config_error", variable: "PORT", error: `PORT ${port} is already in use` },
     ]);
   });
 
@@ -218,7 +244,11 @@ describe("start-up that cannot listen", { timeout: 60_000 }, () => {
     const result = await start({ LOG_REQUESTS: "yes" });
     expect(result.code).toBe(1);
     expect(errorLines(result.stderr)).toEqual([
-      'Configuration error: LOG_REQUESTS must be 1 or 0, got "yes"',
+      {
+        type: "config_error",
+        variable: "LOG_REQUESTS",
+        error: 'LOG_REQUESTS must be 1 or 0, got "yes"',
+      },
     ]);
   });
 });
