@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { EXIT_DEADLINE_MS } from "../../server/shutdown";
 import { ROOT } from "./child-server";
-import { NGINX_CONF, REPLICA_SETTINGS, UPSTREAMS } from "./nginx-proxy";
+import { NGINX_CONF, NGINX_MAIN_CONF, REPLICA_SETTINGS, UPSTREAMS } from "./nginx-proxy";
 import { REDIS_FLAGS } from "./redis-server";
 
 type Service = {
@@ -18,6 +18,7 @@ type Service = {
   environment?: Record<string, string>;
   ports?: string[];
   volumes?: string[];
+  ulimits?: { nofile?: { soft: number; hard: number } };
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[]; interval?: string; timeout?: string };
   stop_grace_period?: string;
@@ -60,13 +61,28 @@ describe("deploy/compose.yaml", () => {
     expect(services["site-1"]?.image).toMatch(/darb-site/);
   });
 
-  it("mounts the very nginx file the replica test runs, and publishes only nginx's port", () => {
-    const [mount = ""] = nginx.volumes ?? [];
-    const [source = "", target, mode] = mount.split(":");
-    expect(join(DEPLOY, source)).toBe(NGINX_CONF);
-    expect(existsSync(NGINX_CONF)).toBe(true);
-    // Inside the image's http block, in place of its default site.
-    expect([target, mode]).toEqual(["/etc/nginx/conf.d/default.conf", "ro"]);
+  it("mounts the very nginx files the replica test runs, and publishes only nginx's port", () => {
+    const mounts = (nginx.volumes ?? []).map((mount) => {
+      const [source = "", target, mode] = mount.split(":");
+      return [join(DEPLOY, source), target, mode];
+    });
+    expect(mounts).toEqual([
+      // Inside the http block of nginx.conf, in place of the image's default site.
+      [NGINX_CONF, "/etc/nginx/conf.d/default.conf", "ro"],
+      // In place of the image's main file: the workers' connection limits.
+      [NGINX_MAIN_CONF, "/etc/nginx/nginx.conf", "ro"],
+    ]);
+    for (const file of [NGINX_CONF, NGINX_MAIN_CONF]) expect(existsSync(file)).toBe(true);
+    // The main file includes the site where the mount puts it.
+    const main = readFileSync(NGINX_MAIN_CONF, "utf8");
+    expect(main).toMatch(/^\s*include \/etc\/nginx\/conf\.d\/\*\.conf;$/m);
+    // Each worker's connections fit its open files (a visitor's and a replica's per request),
+    // and the container lets nginx have them.
+    const connections = Number(/^\s*worker_connections (\d+);$/m.exec(main)?.[1]);
+    const files = Number(/^worker_rlimit_nofile (\d+);$/m.exec(main)?.[1]);
+    expect(connections).toBeGreaterThanOrEqual(4096);
+    expect(files).toBeGreaterThanOrEqual(2 * connections);
+    expect(nginx.ulimits?.nofile?.hard).toBeGreaterThanOrEqual(files);
     expect(nginx.image).toMatch(/^nginx:1\.\d+(-alpine)?$/);
     expect(nginx.ports).toEqual(["80:80"]);
     expect(readFileSync(NGINX_CONF, "utf8")).toMatch(/^\s*listen 80;$/m);

@@ -1,7 +1,8 @@
-// Debian's nginx as a child of the tests, running deploy/nginx/darb.conf, the file operators
-// copy, in front of replicas on loopback. Only what differs between a container and this test is
-// rewritten (the replicas' and nginx's own addresses, the cache's directory), and each rewrite
-// must find its line: a change to the file that the test could no longer follow fails here.
+// Debian's nginx as a child of the tests, running deploy/nginx/nginx.conf and darb.conf, the
+// files operators copy, in front of replicas on loopback. Only what differs between a container
+// and this test is rewritten (the replicas' and nginx's own addresses, the paths of the cache,
+// logs, pid and temporary files, the image's user), and each rewrite must find its line: a change
+// to the files that the test could no longer follow fails here.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,8 @@ import { freePort, ROOT, sleep } from "./child-server";
 import { systemTool, trackGroup } from "./system-tools";
 
 export const NGINX_CONF = join(ROOT, "deploy", "nginx", "darb.conf");
+/** nginx's main file (the worker and connection limits), in place of the image's own. */
+export const NGINX_MAIN_CONF = join(ROOT, "deploy", "nginx", "nginx.conf");
 /** The replicas as deploy/compose.yaml names them, in the order of the upstream block. */
 export const UPSTREAMS = ["site-1:3000", "site-2:3000"];
 export const CACHE_DIR = "/var/cache/nginx/darb";
@@ -18,18 +21,26 @@ export const REPLICA_SETTINGS = { TRUST_PROXY: "1" };
 
 export type NginxProxy = { origin: string; errorLog: () => string; stop: () => Promise<void> };
 
-function rewrite(text: string, from: string, to: string): string {
+function rewrite(text: string, from: string, to: string, file = "darb.conf"): string {
   const count = text.split(from).length - 1;
   if (count !== 1) {
     throw new Error(
-      `deploy/nginx/darb.conf has ${count} of \`${from}\` where the test expects one; the replica test can no longer run the file operators copy.`,
+      `deploy/nginx/${file} has ${count} of \`${from}\` where the test expects one; the replica test can no longer run the file operators copy.`,
     );
   }
-  return text.replace(from, to);
+  return text.replace(from, () => to);
 }
 
+export type NginxOptions = {
+  /** More rewrites of darb.conf, each of a text found exactly once (a shorter timeout). */
+  rewrites?: Array<[from: string, to: string]>;
+};
+
 /** Starts nginx in front of `replicas` (their origins, in upstream order). */
-export async function startNginx(replicas: string[]): Promise<NginxProxy> {
+export async function startNginx(
+  replicas: string[],
+  options: NginxOptions = {},
+): Promise<NginxProxy> {
   const binary = systemTool("nginx");
   if (replicas.length !== UPSTREAMS.length) throw new Error(`nginx fronts ${UPSTREAMS.length}`);
   const dir = mkdtempSync(join(tmpdir(), "darb-nginx-"));
@@ -46,28 +57,36 @@ export async function startNginx(replicas: string[]): Promise<NginxProxy> {
   });
   site = rewrite(site, "listen 80;", `listen 127.0.0.1:${port};`);
   site = rewrite(site, `proxy_cache_path ${CACHE_DIR} `, `proxy_cache_path ${dir}/cache `);
+  for (const [from, to] of options.rewrites ?? []) site = rewrite(site, from, to);
   writeFileSync(join(dir, "darb.conf"), site);
-  // What the official image's nginx.conf gives the file around it, with paths of its own here.
-  writeFileSync(
+  // The main file as compose.yaml mounts it, with paths of its own here. Debian has no `nginx`
+  // user: the workers are nginx's default (`nobody`), as root runs this.
+  let main = readFileSync(NGINX_MAIN_CONF, "utf8");
+  const edits: Array<[string, string]> = [
+    ["user nginx;", "# user: nginx's default"],
+    ["/var/log/nginx/error.log", `${dir}/error.log`],
+    ["pid /var/run/nginx.pid;", `pid ${dir}/nginx.pid;`],
+    ["access_log /var/log/nginx/access.log combined;", "access_log off;"],
+    [
+      "include /etc/nginx/conf.d/*.conf;",
+      ["body", "proxy", "fastcgi", "uwsgi", "scgi"]
+        .map((kind) => `${kind === "body" ? "client_body" : kind}_temp_path ${dir}/tmp/${kind};`)
+        .concat(`include ${dir}/darb.conf;`)
+        .join("\n    "),
+    ],
+  ];
+  for (const [from, to] of edits) main = rewrite(main, from, to, "nginx.conf");
+  writeFileSync(join(dir, "nginx.conf"), main);
+  const args = [
+    "-p",
+    dir,
+    "-c",
     join(dir, "nginx.conf"),
-    `daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 1024; }
-http {
-  default_type application/octet-stream;
-  access_log off;
-  client_body_temp_path ${dir}/tmp/body;
-  proxy_temp_path ${dir}/tmp/proxy;
-  fastcgi_temp_path ${dir}/tmp/fastcgi;
-  uwsgi_temp_path ${dir}/tmp/uwsgi;
-  scgi_temp_path ${dir}/tmp/scgi;
-  include ${dir}/darb.conf;
-}
-`,
-  );
-  const args = ["-p", dir, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log")];
+    "-e",
+    join(dir, "error.log"),
+    "-g",
+    "daemon off;",
+  ];
   const check = spawnSync(binary, ["-t", ...args], { encoding: "utf8" });
   if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
 
