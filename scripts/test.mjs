@@ -1,42 +1,67 @@
-// `npm test`: every check, in order, on a fresh clone too. Pass step names to run only those:
-// `npm test -- unit`, `npm test -- e2e`. Steps: typecheck, lint, unit, e2e.
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+// `npm test`: every check, on a fresh clone too. Pass step names to run only those:
+// `npm test -- unit`, `npm test -- e2e`; `npm run test:quick` is `typecheck lint unit`.
+//
+// Steps that need no build (typecheck, lint, unit) run side by side, and beside the build; the
+// steps that serve the build (integration, then e2e) follow it one at a time, since both load
+// the machine and their tests compare answers under load. A step run beside others prints its
+// output whole when it ends; the closing line sums both runners: `tests: N passed, N failed`.
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { findChromium } from "./lib/chromium.mjs";
 import { ensureJava } from "./lib/java.mjs";
-import { ensureBuild, ensureDependencies, root, run } from "./lib/prepare.mjs";
+import { ensureBuild, ensureDependencies, root, runAsync } from "./lib/prepare.mjs";
 import { ensureServers } from "./lib/servers.mjs";
 
 const artifacts = join(root, ".artifacts");
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
-const steps = {
-  typecheck: () => run(bin("tsc"), ["--noEmit"]),
-  lint: () => run(bin("biome"), ["ci", "."]),
-  // Unit and integration tests; the integration tests serve the production build and check it
-  // with the W3C Nu HTML Checker, which needs Java, and run replicas behind Redis and nginx.
-  unit: async () => {
-    await ensureBuild();
-    if (!ensureJava()) return 1;
-    // Missing, the replica tests fail with a line saying so; the rest still runs.
-    ensureServers();
-    return run(bin("vitest"), [
+/** vitest for one project (vitest.config.ts), with its own workers and its own JSON report. */
+const vitest = (project, workers, options) =>
+  runAsync(
+    bin("vitest"),
+    [
       "run",
+      `--project=${project}`,
+      `--maxWorkers=${workers}`,
       "--reporter=default",
       "--reporter=json",
-      `--outputFile.json=${join(artifacts, "vitest.json")}`,
-    ]);
+      `--outputFile.json=${join(artifacts, `vitest-${project}.json`)}`,
+    ],
+    options,
+  );
+
+// `built`: the step serves the production build, so it waits for it and runs alone.
+const steps = {
+  typecheck: { run: (options) => runAsync(bin("tsc"), ["--noEmit"], options) },
+  lint: { run: (options) => runAsync(bin("biome"), ["ci", "."], options) },
+  // Source only: no build, no browser, no child servers.
+  unit: { run: (options) => vitest("unit", 2, options) },
+  // The production server over HTTP, the W3C Nu HTML Checker (Java), Redis and nginx. Most of
+  // the time goes waiting on child processes, so three files run at once on two cores.
+  integration: {
+    built: true,
+    run: (options) => {
+      if (!ensureJava()) return { status: 1, output: "" };
+      // Missing, the replica tests fail with a line saying so; the rest still runs.
+      ensureServers();
+      return vitest("integration", 3, options);
+    },
   },
-  e2e: async () => {
-    await ensureBuild();
-    let chrome;
-    try {
-      chrome = findChromium();
-    } catch (error) {
-      console.error(`✖ ${error.message}`);
-      return 1;
-    }
-    return run(bin("playwright"), ["test"], { env: { ...process.env, CHROME_PATH: chrome } });
+  e2e: {
+    built: true,
+    run: (options) => {
+      let chrome;
+      try {
+        chrome = findChromium();
+      } catch (error) {
+        console.error(`✖ ${error.message}`);
+        return { status: 1, output: "" };
+      }
+      return runAsync(bin("playwright"), ["test"], {
+        ...options,
+        env: { ...process.env, CHROME_PATH: chrome },
+      });
+    },
   },
 };
 
@@ -48,25 +73,47 @@ if (unknown.length > 0) {
   );
   process.exit(2);
 }
+const chosen = Object.keys(steps).filter((name) => wanted.length === 0 || wanted.includes(name));
 
 ensureDependencies();
 rmSync(artifacts, { recursive: true, force: true });
 mkdirSync(artifacts, { recursive: true });
 
 const failed = [];
-for (const [name, step] of Object.entries(steps)) {
-  if (wanted.length > 0 && !wanted.includes(name)) continue;
-  console.log(`\n━━ ${name} ━━`);
-  if ((await step()) !== 0) failed.push(name);
+const took = {};
+const seconds = (since) => Math.round((performance.now() - since) / 100) / 10;
+
+async function step(name, { alone }) {
+  const started = performance.now();
+  if (alone) console.log(`\n━━ ${name} ━━`);
+  const { status, output } = await steps[name].run({ buffer: !alone });
+  took[name] = seconds(started);
+  if (!alone) console.log(`\n━━ ${name} (${took[name]} s) ━━\n${output.trimEnd()}`);
+  if (status !== 0) failed.push(name);
 }
+
+// The build goes beside the source-only steps, when a later step needs it.
+const beside = chosen.filter((name) => !steps[name].built);
+const after = chosen.filter((name) => steps[name].built);
+const started = performance.now();
+await Promise.all([
+  ...beside.map((name) => step(name, { alone: beside.length === 1 && after.length === 0 })),
+  after.length > 0
+    ? (async () => {
+        const buildStarted = performance.now();
+        await ensureBuild();
+        took.build = seconds(buildStarted);
+      })()
+    : null,
+]);
+for (const name of after) await step(name, { alone: true });
 
 // One plain closing line over both test runners, for people and for CI.
 function counts() {
   let passed = 0;
   let failedTests = 0;
-  const vitest = join(artifacts, "vitest.json");
-  if (existsSync(vitest)) {
-    const report = JSON.parse(readFileSync(vitest, "utf8"));
+  for (const file of readdirSync(artifacts).filter((name) => /^vitest-.*\.json$/.test(name))) {
+    const report = JSON.parse(readFileSync(join(artifacts, file), "utf8"));
     passed += report.numPassedTests;
     failedTests += report.numFailedTests;
   }
@@ -80,6 +127,8 @@ function counts() {
 }
 
 const total = counts();
-console.log(failed.length ? `\nFailed steps: ${failed.join(", ")}` : "\nAll steps passed.");
+const times = Object.entries(took).map(([name, s]) => `${name} ${s} s`);
+console.log(`\nTimes: ${times.join(", ")}; in all ${seconds(started)} s.`);
+console.log(failed.length ? `Failed steps: ${failed.join(", ")}` : "All steps passed.");
 console.log(`tests: ${total.passed} passed, ${total.failed} failed`);
 process.exit(failed.length ? 1 : 0);

@@ -1,6 +1,6 @@
 // Shared by `npm start` and `npm test`: bring a fresh clone to a runnable state using only
 // Node's built-ins (nothing is installed yet when this runs).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -15,6 +15,27 @@ export function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
   if (result.error) throw result.error;
   return result.status ?? 1;
+}
+
+/**
+ * `run` without blocking, so steps can overlap. With `buffer`, the output is kept and handed
+ * back whole rather than interleaved with another step's.
+ */
+export function runAsync(command, args, { buffer = false, ...options } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: buffer ? ["ignore", "pipe", "pipe"] : "inherit",
+      ...options,
+    });
+    let output = "";
+    if (buffer) {
+      child.stdout.setEncoding("utf8").on("data", (chunk) => (output += chunk));
+      child.stderr.setEncoding("utf8").on("data", (chunk) => (output += chunk));
+    }
+    child.once("error", reject);
+    child.once("close", (code, signal) => resolve({ status: code ?? (signal ? 1 : 0), output }));
+  });
 }
 
 export function fail(message) {
@@ -108,7 +129,7 @@ export async function ensureBuild() {
   console.log(
     "› Building the site (remix build, the compile hint, compressed copies, the server)…",
   );
-  const status = run(
+  const { status } = await runAsync(
     process.execPath,
     [join(root, "node_modules", "@remix-run", "dev", "dist", "cli.js"), "build"],
     {

@@ -70,7 +70,7 @@ test("every Arabic page is right to left and has no English left but names and n
   await page.screenshot({ path: test.info().outputPath("ar-home.png"), fullPage: true });
 });
 
-test("the Arabic landing page has every section, prices through Intl and the countdown in Arabic", async ({
+test("the Arabic landing page has every section, prices through Intl and the countdown in Arabic @wide", async ({
   page,
 }) => {
   await page.goto("/ar");
@@ -179,7 +179,7 @@ test("the language switch leads to the same page in the other language", async (
   await expect(page.locator("html")).toHaveAttribute("dir", "ltr");
 });
 
-test("the footer's switch follows the page shown, after client-side navigations too", async ({
+test("the footer's switch follows the page shown, after client-side navigations too @wide", async ({
   page,
 }) => {
   await page.goto("/ar/share");
@@ -207,7 +207,7 @@ test("a path made to look like another site is never a link there", async ({ pag
 
 // One test a page: axe over a whole landing page takes 5-20 s on a loaded machine.
 for (const path of ARABIC_PAGES) {
-  test(`axe finds nothing on ${path}`, async ({ page }) => {
+  test(`axe finds nothing on ${path} @wide`, async ({ page }) => {
     await atIssueSize(page);
     await openAndStay(page, path);
     // Every section laid out first, as a visitor's scrolling does: axe measures boxes one by

@@ -226,7 +226,7 @@ test("page views carry the visit's source across pages", async ({ page }) => {
 });
 
 test.describe("share", () => {
-  test("without a share sheet, a network opens in a 600x400 popup", async ({ page }) => {
+  test("without a share sheet, a network opens in a 600x400 popup @wide", async ({ page }) => {
     await stubExternal(page);
     await page.addInitScript(() => {
       // Desktop Chromium has no navigator.share; make sure of it.

@@ -52,7 +52,7 @@ test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
   for (const language of LANGUAGES) {
-    test(`${language.path}: the countdown shows its numbers, and the plans their periods and plans`, async ({
+    test(`${language.path}: the countdown shows its numbers, and the plans their periods and plans @wide`, async ({
       page,
     }) => {
       await atIssueSize(page);
@@ -182,7 +182,7 @@ async function afterTakeover(page: Page) {
 
 test.describe("with JavaScript on", () => {
   for (const language of LANGUAGES) {
-    test(`${language.path}: scripts take the countdown over without moving it`, async ({
+    test(`${language.path}: scripts take the countdown over without moving it @wide`, async ({
       page,
     }) => {
       await atIssueSize(page);
@@ -214,7 +214,7 @@ test.describe("with BETA_CLOSES_AT set, from the render cache", () => {
     ["/", "Beta closes "],
     ["/ar", "تُغلق النسخة التجريبية يوم "],
   ] as const) {
-    test(`${path}: a page rendered seconds ago hydrates without a mismatch or a shift`, async ({
+    test(`${path}: a page rendered seconds ago hydrates without a mismatch or a shift @wide`, async ({
       page,
       request,
     }) => {

@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures";
 
-test("the home page renders its headline, in the site's frame", async ({ page }) => {
+test("the home page renders its headline, in the site's frame @wide", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle("Darb: the free driving coach and navigation app for Dubai");

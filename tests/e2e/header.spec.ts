@@ -70,7 +70,7 @@ const overlap = (a: Box, b: Box) =>
   Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x) > 0.5 &&
   Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y) > 0.5;
 
-test.describe("the header on tablets and desktops", () => {
+test.describe("the header on tablets and desktops @wide", () => {
   // Sizes set here, in one project: the mobile project emulates a phone, not a wide screen.
   test.skip(() => isMobile(), "widths set by the test itself");
 
@@ -233,7 +233,7 @@ test.describe("the phone menu @phone", () => {
   }
 });
 
-test.describe("the language switch without JavaScript", () => {
+test.describe("the language switch without JavaScript @wide", () => {
   test.use({ javaScriptEnabled: false });
 
   const CAMPAIGN = "source=instagram&utm_medium=paid&utm_campaign=ramadan";
@@ -279,7 +279,7 @@ function other(locale: string): keyof typeof LANGUAGES {
 }
 
 test.describe("the render cache", () => {
-  test.skip(() => isMobile(), "one run of HTTP requests is enough");
+  // HTTP requests only: the phone project's run is enough.
 
   /** The language links of a page as the server sends it to one visitor. */
   async function languageLinks(request: APIRequestContext, path: string) {

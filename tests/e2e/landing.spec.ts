@@ -73,7 +73,7 @@ test("every claim of the spec is on the page", async ({ page }) => {
   await expect(page.locator("#faq details")).toHaveCount(7);
 });
 
-test("the header's anchors bring each section into view", async ({ page }) => {
+test("the header's anchors bring each section into view @wide", async ({ page }) => {
   // Smooth scrolling is the site's; the test waits for where it ends, not for the animation.
   await page.emulateMedia({ reducedMotion: "reduce" });
   await page.goto("/");
@@ -145,7 +145,7 @@ test("sections below the first screen wait to be laid out until they near it", a
   await expect.poll(() => laidOut("faq")).toBe(true);
 });
 
-test("each section's stand-in height is within a third of its real height, in both languages", async ({
+test("each section's stand-in height is within a third of its real height, in both languages @wide", async ({
   page,
 }) => {
   for (const path of ["/", "/ar"]) {
@@ -173,7 +173,7 @@ test("each section's stand-in height is within a third of its real height, in bo
   }
 });
 
-test("a smooth scroll to each section lands it right under the header", async ({ page }) => {
+test("a smooth scroll to each section lands it right under the header @wide", async ({ page }) => {
   // Sections not yet laid out stand in at an estimated height; a smooth scroll passing them
   // would end off its target unless every one is laid out before it starts.
   await page.emulateMedia({ reducedMotion: "no-preference" });
@@ -245,7 +245,7 @@ test("a new page starts at its top, and Back puts the visitor where they were, a
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("a link to a section, and a page opened at one, land it under the header", async ({
+  test("a link to a section, and a page opened at one, land it under the header @wide", async ({
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: "no-preference" });
@@ -334,7 +334,7 @@ test("copy link confirms with a toast", async ({ page, context }) => {
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/\?source=copy$/);
 });
 
-test("the header's icon-only links name themselves in tooltips, 700 ms late, then at once for a neighbour", async ({
+test("the header's icon-only links name themselves in tooltips, 700 ms late, then at once for a neighbour @wide", async ({
   page,
 }) => {
   // The page's clock, not the test's: the delays hold however busy the machine is.
@@ -393,7 +393,7 @@ test("no horizontal scroll at 320 px", async ({ page }) => {
 // One test a page and scheme: axe over a whole landing page takes 5-20 s on a loaded machine.
 for (const colorScheme of ["light", "dark"] as const) {
   for (const path of ["/", "/share", "/sitemap", "/thank-you?cta=demo", "/nope"]) {
-    test(`axe finds nothing on ${path} in ${colorScheme} mode`, async ({ page, watch }) => {
+    test(`axe finds nothing on ${path} in ${colorScheme} mode @wide`, async ({ page, watch }) => {
       watch.allowStatus("/nope", 404);
       await page.emulateMedia({ colorScheme });
       if (path.startsWith("/thank-you")) {
