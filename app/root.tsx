@@ -59,7 +59,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   // Without the root's data (its loader failed), the path still says the language.
   const locale = data?.locale ?? localeOfPath(location.pathname);
-  const visit = useVisit(locale);
+  const visit = useVisit(locale, data?.fbclidAt);
   useLinkClicks(visit);
   return (
     <html lang={LOCALE_INFO[locale].lang} dir={LOCALE_INFO[locale].dir}>

@@ -5,7 +5,7 @@
  *
  *   request log (LOG_REQUESTS=1) → security headers and the nonce → shutdown's Connection: close
  *   → request guard → /readyz → cached documents (already gzipped) → /build from memory
- *   (precompressed, immutable) → compression → public files → Remix, with the visitor's address
+ *   (precompressed, immutable) → compression (a HEAD as its GET) → public files → Remix, with the visitor's address
  *   in the load context → one-line errors
  */
 import { join } from "node:path";
@@ -60,6 +60,11 @@ function errorHandler(log: (line: string) => void): ErrorRequestHandler {
   };
 }
 
+/** The request as compression() reads it, but a GET. */
+function asGet(request: express.Request): express.Request {
+  return Object.create(request, { method: { value: "GET", enumerable: true } });
+}
+
 export function createHttpApp(options: HttpAppOptions): express.Express {
   const { build, config, services, documents, log } = options;
   const app = express();
@@ -77,7 +82,22 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(
     buildAssets(loadBuildAssets(join(options.root, build.assetsBuildDirectory), build.publicPath)),
   );
-  app.use(compression());
+  // A HEAD is answered as its GET, without the body (Remix runs the loaders for it, and the
+  // routes that count a visit count only a GET). compression skips a HEAD, and would find its
+  // empty body below its 1 kB threshold: a HEAD for a document (every one is many kB) is shown
+  // to it as the GET, without the threshold, so it says the GET's Content-Encoding and Vary.
+  const compress = compression();
+  const compressHead = compression({
+    threshold: 0,
+    filter: (request, response) =>
+      String(response.getHeader("Content-Type")).startsWith("text/html") &&
+      compression.filter(request, response),
+  });
+  app.use((request, response, next) =>
+    request.method === "HEAD"
+      ? compressHead(asGet(request), response, next)
+      : compress(request, response, next),
+  );
   app.use(
     express.static(join(options.root, "public"), { maxAge: "1h", index: false, redirect: false }),
   );

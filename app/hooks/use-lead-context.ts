@@ -1,15 +1,19 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation, useRouteLoaderData } from "@remix-run/react";
 import { useLocale } from "~/hooks/use-site";
 import { campaignFrom } from "~/shared/campaign";
 
 /**
  * What a lead link takes from the page it is on: the URL's campaign (as the server sees it; the
- * click listener corrects it to the visit's), the way back, and the language of /thank-you.
+ * click listener corrects it to the visit's), when its fbclid was first seen (the root's data:
+ * only for a URL with one, never kept for other visitors), the way back, and the language of
+ * /thank-you.
  */
 export function useLeadContext() {
   const { pathname, search } = useLocation();
+  const root = useRouteLoaderData<{ fbclidAt?: number }>("root");
   return {
     campaign: campaignFrom(new URLSearchParams(search)),
+    fbclidAt: root?.fbclidAt,
     returnUrl: pathname,
     locale: useLocale(),
   };

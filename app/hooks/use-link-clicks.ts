@@ -41,7 +41,12 @@ export function useLinkClicks(visit: MutableRefObject<Visit>): void {
         const session = currentVisitSession(visit.current);
         const corrected = leadHrefForVisit(
           href,
-          { campaign: visit.current.campaign, session, pathname },
+          {
+            campaign: visit.current.campaign,
+            session,
+            pathname,
+            fbclidAt: visit.current.fbclidAt,
+          },
           origin,
         );
         if (corrected !== href) link.setAttribute("href", corrected);

@@ -10,30 +10,51 @@ import {
   campaignQuery,
   isTagged,
 } from "~/shared/campaign";
-import { isCtaType, SESSION_PARAM } from "~/shared/cta";
+import { FBCLID_AT_PARAM, isCtaType, SESSION_PARAM } from "~/shared/cta";
 import { basePath, type Locale } from "~/shared/locale";
 
 const STORAGE_KEY = "darb:campaign";
 
+type VisitCampaign = { campaign: Campaign; fbclidAt?: number };
+
+/** A time as the server wrote it on the page (ms); the server checks it again on the lead. */
+function timeOrNone(raw: string | null): number | undefined {
+  return raw !== null && /^[0-9]{13}$/.test(raw) ? Number(raw) : undefined;
+}
+
 /**
  * From this URL when it is tagged, else what this tab arrived with; the URL's is kept, as the
- * query it would be on a link, and read back as a URL's is, trusting nothing stored.
+ * query it would be on a link, and read back as a URL's is, trusting nothing stored. With an
+ * fbclid, also when it was first seen: the time this tab first saw that id, else the one the
+ * server gave the page (`seenAt`: its landing request's), else now.
  */
-function visitCampaign(search: string): Campaign {
+function visitCampaign(search: string, seenAt?: number): VisitCampaign {
   const fromUrl = campaignFrom(new URLSearchParams(search));
   try {
-    if (isTagged(fromUrl)) {
-      sessionStorage.setItem(STORAGE_KEY, campaignQuery(fromUrl));
-      return fromUrl;
-    }
-    return campaignFrom(new URLSearchParams(sessionStorage.getItem(STORAGE_KEY) ?? ""));
+    const stored = new URLSearchParams(sessionStorage.getItem(STORAGE_KEY) ?? "");
+    const before = campaignFrom(stored);
+    const storedAt = timeOrNone(stored.get(FBCLID_AT_PARAM));
+    if (!isTagged(fromUrl))
+      return { campaign: before, fbclidAt: before.fbclid ? storedAt : undefined };
+    const fbclidAt = fromUrl.fbclid
+      ? ((before.fbclid === fromUrl.fbclid ? storedAt : undefined) ?? seenAt ?? Date.now())
+      : undefined;
+    const query = campaignQuery(fromUrl);
+    const at = fbclidAt === undefined ? "" : `&${FBCLID_AT_PARAM}=${fbclidAt}`;
+    sessionStorage.setItem(STORAGE_KEY, `${query}${at}`);
+    return { campaign: fromUrl, fbclidAt };
   } catch {
     // Storage blocked (privacy mode, a sandboxed frame): the URL's campaign is all there is.
-    return fromUrl;
+    return { campaign: fromUrl, fbclidAt: fromUrl.fbclid ? (seenAt ?? Date.now()) : undefined };
   }
 }
 
-export type Visit = { campaign: Campaign; session: string };
+export type Visit = {
+  campaign: Campaign;
+  session: string;
+  /** When the campaign's fbclid was first seen (ms), carried on lead links for Meta's fbc. */
+  fbclidAt?: number;
+};
 
 /**
  * The visit's session now (a new one after 30 idle minutes), announced to GA4 with
@@ -62,17 +83,17 @@ export function currentVisitSession(visit: Visit): string {
  * The visit is kept in a ref for the click listener to read: nothing on screen shows it, and
  * as React state it re-rendered the whole page once more right after hydration.
  */
-export function useVisit(language: Locale): MutableRefObject<Visit> {
+export function useVisit(language: Locale, fbclidSeenAt?: number): MutableRefObject<Visit> {
   const { pathname, search } = useLocation();
   const visit = useRef<Visit>({ campaign: {}, session: "" });
   // The page before this one, for page_referrer: another site's (document.referrer) at first.
   const previous = useRef<string | null>(null);
   useEffect(() => {
-    const campaign = visitCampaign(search);
+    const { campaign, fbclidAt } = visitCampaign(search, fbclidSeenAt);
     // The campaign's own words on every event, as campaign_details names them; none untagged.
     const { source, medium, campaign: name } = campaignDetails(campaign);
     setAnalyticsContext({ source, medium, campaign: name, language });
-    visit.current = { campaign, session: "" };
+    visit.current = { campaign, session: "", ...(fbclidAt !== undefined ? { fbclidAt } : {}) };
     currentVisitSession(visit.current);
     const location = `${window.location.origin}${pathname}${search}`;
     // A /thank-you reached by a lead link without a session (no JavaScript when it was
@@ -89,6 +110,6 @@ export function useVisit(language: Locale): MutableRefObject<Visit> {
         page_title: document.title,
       });
     previous.current = location;
-  }, [pathname, search, language]);
+  }, [pathname, search, language, fbclidSeenAt]);
   return visit;
 }

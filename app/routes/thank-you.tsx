@@ -27,10 +27,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...copy.contact,
     planMessages: planMessages(copy.plans),
   };
-  const { campaign, sessionId, ...result } = readThankYou(url.searchParams, targets);
-  // Count the lead on the server so it counts with JavaScript off; never for a prefetch, a
-  // client-side data request (Remix strips `_data` from the URL, but browsers say what they
-  // fetch in Sec-Fetch-Dest), a bot, or a browser that asked not to be tracked.
+  const { campaign, sessionId, fbclidAt, ...result } = readThankYou(url.searchParams, targets);
+  // Count the lead on the server so it counts with JavaScript off; only for a GET (Remix runs
+  // this loader for a HEAD too, and answers it as the GET without the body: a HEAD is a link
+  // checker or a preview, never a visitor), never for a prefetch, a client-side data request
+  // (Remix strips `_data` from the URL, but browsers say what they fetch in Sec-Fetch-Dest), a
+  // bot, or a browser that asked not to be tracked.
   // The title names the step that is left, like the page's heading.
   const head = headFor(
     request,
@@ -40,13 +42,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const dest = request.headers.get("sec-fetch-dest");
   const isDocument = dest === null || dest === "document";
   let leadId: string | null = null;
-  if (result.cta && isDocument && !isPrefetched(request) && mayTrack(request.headers)) {
+  const counts =
+    request.method === "GET" && isDocument && !isPrefetched(request) && mayTrack(request.headers);
+  if (result.cta && counts) {
     const lead = await recordLead(requestContext(context), request, {
       cta: result.cta,
       campaign,
       plan: result.plan,
       language: locale,
       sessionId,
+      fbclidAt,
       fromPath: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
       // A link without the browser's session was followed without JavaScript (or before it
       // ran): this page's own view is then counted here, and the browser does not send one.

@@ -5,7 +5,7 @@ import vm from "node:vm";
 import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createSink, type OutboundEvent, statsReporter } from "~/server/analytics.server";
+import { createSink, ga4Stamp, type OutboundEvent, statsReporter } from "~/server/analytics.server";
 import { PostError } from "~/server/http-post.server";
 import type { OutboxStats } from "~/server/outbox.server";
 import type { Visitor } from "~/server/visitor.server";
@@ -180,8 +180,8 @@ describe("GA4 Measurement Protocol", () => {
     expect(call?.url.search).not.toContain("s3cr&t");
     expect(call?.contentType).toBe("application/json");
     expect(call?.body).toEqual({
+      // Sent as they happen: no timestamp_micros (issue 24: only for events sent late).
       client_id: "1234567.7654321",
-      timestamp_micros: NOW_MS * 1000,
       events: [
         {
           name: "page_view",
@@ -614,5 +614,20 @@ describe("statsReporter", () => {
         queued: 0,
       },
     ]);
+  });
+});
+
+describe("ga4Stamp: timestamp_micros only for events sent late", () => {
+  const body = '{"client_id":"1.2","events":[]}';
+  it("leaves a body sent within 2 s as it is, stamps a later one, drops one past 72 hours", () => {
+    const stamp = ga4Stamp(NOW_MS);
+    expect(stamp(body, NOW_MS + 1999)).toBe(body);
+    expect(JSON.parse(stamp(body, NOW_MS + 2000) ?? "")).toEqual({
+      timestamp_micros: NOW_MS * 1000,
+      client_id: "1.2",
+      events: [],
+    });
+    expect(stamp(body, NOW_MS + 72 * 3600_000)).not.toBeNull();
+    expect(stamp(body, NOW_MS + 72 * 3600_000 + 1)).toBeNull();
   });
 });

@@ -21,6 +21,8 @@ export type Recording = {
   sessionId?: string;
   /** A counted lead: what Meta's Lead is made of. */
   lead?: MetaLead;
+  /** When the events happened (ms), if not now: a replay of what was recorded earlier. */
+  at?: number;
 };
 
 export type Sink = {
@@ -44,6 +46,27 @@ export type Destination = {
 const GA4_BATCH_LIMIT = 25;
 
 /**
+ * Events sent this much later than they happened carry their own time (timestamp_micros): a
+ * retry after backoff, a replay. Sooner, they are sent as they happen, and GA4 times them.
+ */
+export const BACKDATE_AFTER_MS = 2000;
+/** GA4 takes timestamp_micros up to 72 hours back; older events are dropped, not misdated. */
+export const MAX_BACKDATE_MS = 72 * 3600_000;
+
+/**
+ * The GA4 body to send at `sentAt` for events that happened at `at`: as it is, or with
+ * `timestamp_micros` first when it is measurably late, as Google documents it ("only for events
+ * that happened in the past"); null past GA4's 72 hours.
+ */
+export function ga4Stamp(at: number): (body: string, sentAt: number) => string | null {
+  return (body, sentAt) => {
+    const late = sentAt - at;
+    if (late > MAX_BACKDATE_MS) return null;
+    return late < BACKDATE_AFTER_MS ? body : `{"timestamp_micros":${at * 1000},${body.slice(1)}`;
+  };
+}
+
+/**
  * GA4: each visitor's events under its client_id, 25 to a call. GA4 keeps every copy it is
  * given, so a call that may have arrived is never sent again.
  */
@@ -57,16 +80,13 @@ export function ga4Destination(
   url.searchParams.set("api_secret", ga.apiSecret);
   return {
     deduplicates: false,
-    deliveries(visitor, events) {
+    deliveries(visitor, events, recording) {
       const calls: Delivery[] = [];
+      const stamp = ga4Stamp(recording.at ?? now());
       for (let start = 0; start < events.length; start += GA4_BATCH_LIMIT) {
         const slice = events.slice(start, start + GA4_BATCH_LIMIT);
-        const body = JSON.stringify({
-          client_id: visitor.clientId,
-          timestamp_micros: now() * 1000,
-          events: slice,
-        });
-        calls.push({ url, body, events: slice.length });
+        const body = JSON.stringify({ client_id: visitor.clientId, events: slice });
+        calls.push({ url, body, events: slice.length, stamp });
       }
       return calls;
     },
@@ -93,11 +113,11 @@ type SinkOptions = {
 
 export function createSink(options: SinkOptions): Sink {
   const writeLine = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const now = options.now ?? Date.now;
+  const now = options.now ?? (() => Date.now());
   // Each destination with its own outbox, which retries as the destination allows.
   const withOutbox = (destination: Destination) => ({
     destination,
-    outbox: createOutbox({ deduplicates: destination.deduplicates, post: options.post }),
+    outbox: createOutbox({ deduplicates: destination.deduplicates, post: options.post, now }),
   });
   const ga = options.ga ? withOutbox(ga4Destination(options.ga, options.endpoint, now)) : null;
   const meta = options.meta ? withOutbox(metaDestination(options.meta)) : null;

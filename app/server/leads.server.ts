@@ -37,8 +37,13 @@ export type Lead = {
   plan?: PlanId;
   /** The page's language ("en", "ar"), as the browser's events carry it. */
   language?: string;
-  /** The browser's GA4 session id from the lead link (`sid`); else the visitor's own. */
+  /**
+   * The browser's GA4 session id from the lead link (`sid`); else (no JavaScript) the session
+   * the server keeps for the visitor and campaign (limits.server.ts, `session`).
+   */
   sessionId?: string;
+  /** When the visit's fbclid was first seen (`fbclid_at`, ms), for Meta's fbc. */
+  fbclidAt?: number;
   /** The page the visitor tapped on (a path on this site), for Meta's event_source_url. */
   fromPath?: string;
   /** /thank-you's own page_view, when the browser will not send one (no JavaScript). */
@@ -128,11 +133,14 @@ export async function recordLead(
     `${lead.cta}|${leadSource(lead.campaign).toLowerCase()}|${lead.plan ?? ""}`,
   );
   const events: OutboundEvent[] = [];
+  // An address past its cap adds nothing at all, not even to a session.
+  if (verdict === "capped") return { verdict };
+  const sessionId =
+    lead.sessionId ?? (await context.services.limits.session(visitor, lead.campaign));
   if (verdict !== "counted") {
-    // A reload still shows the page; an address past its cap adds nothing at all.
-    if (verdict === "repeat" && lead.pageView) events.push(pageView(lead.pageView, lead));
-    if (events.length > 0)
-      context.services.analytics.record(visitor, events, { sessionId: lead.sessionId });
+    // A reload still shows the page.
+    if (lead.pageView) events.push(pageView(lead.pageView, lead));
+    if (events.length > 0) context.services.analytics.record(visitor, events, { sessionId });
     return { verdict };
   }
   const params = leadParams(lead);
@@ -146,16 +154,17 @@ export async function recordLead(
   if (lead.pageView) events.push(pageView(lead.pageView, lead));
   events.push({ name: "conversion", params });
   if (lead.cta === "link") {
-    context.services.analytics.record(visitor, events, { sessionId: lead.sessionId });
+    context.services.analytics.record(visitor, events, { sessionId });
     return { verdict };
   }
   events.push({ name: "generate_lead", params });
   const id = randomUUID();
   context.services.analytics.record(visitor, events, {
-    sessionId: lead.sessionId,
+    sessionId,
     lead: {
       id,
       at: Date.now(),
+      fbclidAt: lead.fbclidAt,
       pageUrl: pageUrl(lead, forMeta(lead.campaign)),
       address: visitor.address,
       userAgent: request.headers.get("user-agent") ?? "",

@@ -79,3 +79,21 @@ describe("event batches", () => {
     }
   });
 });
+
+describe("session: a visit without JavaScript", () => {
+  it("continues within 30 minutes of its last event on the same campaign, else starts anew", () => {
+    const limits = createLimits();
+    const who = visitor("192.0.2.77");
+    const start = Date.UTC(2026, 2, 10, 5);
+    const a = limits.session(who, "campaign=a", start);
+    expect(a).toBe(String(start / 1000));
+    expect(limits.session(who, "campaign=a", start + 29 * 60_000)).toBe(a);
+    // Untagged continues what it finds.
+    expect(limits.session(who, "", start + 50 * 60_000)).toBe(a);
+    const b = limits.session(who, "campaign=b", start + 50 * 60_000);
+    expect(b).not.toBe(a);
+    // Within the same second, still another.
+    expect(limits.session(who, "campaign=c", start + 50 * 60_000)).toBe(String(Number(b) + 1));
+    expect(limits.session(who, "campaign=c", start + 81 * 60_000)).not.toBe(String(Number(b) + 1));
+  });
+});

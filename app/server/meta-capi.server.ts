@@ -18,6 +18,8 @@ export type MetaLead = {
   userAgent: string;
   /** The click id Meta put on the ad's link, if the visit came with one. */
   fbclid?: string;
+  /** When the click id was first seen (the landing request, ms), if the lead link said. */
+  fbclidAt?: number;
   /** What the lead was: the same words as GA4's generate_lead. */
   details: Record<string, string | number>;
 };
@@ -25,7 +27,8 @@ export type MetaLead = {
 /**
  * The `fbc` parameter as Meta documents it for a server that keeps no _fbc cookie:
  * `fb.1.<ms when the click id was first seen>.<fbclid>`, the 1 being the domain index Meta asks
- * servers to use. This server first sees the click id when the lead arrives with it.
+ * servers to use. The click id is first seen on the landing request, whose time the lead link
+ * carries (`fbclid_at`); a lead link without it gives the lead's own time, the closest honest one.
  */
 export function fbcOf(fbclid: string, seenAt: number): string {
   return `fb.1.${seenAt}.${fbclid}`;
@@ -38,7 +41,8 @@ export function metaLeadDelivery(meta: NonNullable<Config["meta"]>, lead: MetaLe
   const userData: Record<string, string> = { client_ip_address: lead.address };
   if (lead.userAgent && lead.userAgent.length <= MAX_USER_AGENT)
     userData.client_user_agent = lead.userAgent;
-  if (lead.fbclid) userData.fbc = fbcOf(lead.fbclid, lead.at);
+  // Never after the lead itself (redirect.server.ts has checked the carried time already).
+  if (lead.fbclid) userData.fbc = fbcOf(lead.fbclid, Math.min(lead.fbclidAt ?? lead.at, lead.at));
   const body = JSON.stringify({
     data: [
       {

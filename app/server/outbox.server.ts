@@ -17,6 +17,11 @@ export type Delivery = {
   body: string;
   /** How many events it carries, for the counters. */
   events: number;
+  /**
+   * The body as it is sent at `sentAt` (ms), for a destination that needs to be told how late it
+   * is (GA4's timestamp_micros); null when it is too late to send at all (counted as dropped).
+   */
+  stamp?: (body: string, sentAt: number) => string | null;
 };
 
 /** Counted in events. recorded = sent + dropped + unconfirmed + queued, at every moment. */
@@ -68,8 +73,10 @@ export function createOutbox(options: {
   deduplicates: boolean;
   /** Resolves with the status code; rejects on network errors, timeouts and `signal`. */
   post?: Post;
+  now?: () => number;
 }): Outbox {
   const post = options.post ?? postJson;
+  const now = options.now ?? (() => Date.now());
   const stats: OutboxStats = {
     recorded: 0,
     sent: 0,
@@ -97,8 +104,10 @@ export function createOutbox(options: {
     // An answer that is not 2xx, or no answer at all; and whether the other side may have it.
     let status: number | null = null;
     let mayHaveArrived = false;
+    const body = call.stamp ? call.stamp(call.body, now()) : call.body;
+    if (body === null) return settle(call, "dropped");
     try {
-      status = await post(call.url, call.body, CALL_TIMEOUT_MS, abort.signal);
+      status = await post(call.url, body, CALL_TIMEOUT_MS, abort.signal);
       if (call.abandoned) return;
       if (status >= 200 && status < 300) return settle(call, "sent");
     } catch (error) {

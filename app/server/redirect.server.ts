@@ -5,7 +5,14 @@
 import { SESSION_ID } from "~/shared/analytics-events";
 import { type Campaign, campaignFrom } from "~/shared/campaign";
 import { whatsappLink } from "~/shared/contact-links";
-import { type CtaType, contactHref, isCtaType, SESSION_PARAM } from "~/shared/cta";
+import {
+  type CtaType,
+  contactHref,
+  FBCLID_AT_PARAM,
+  fbclidSeenAt,
+  isCtaType,
+  SESSION_PARAM,
+} from "~/shared/cta";
 import { type PlanId, parsePlan } from "~/shared/plans";
 
 export type Targets = {
@@ -24,6 +31,11 @@ export type ThankYou = {
   campaign: Campaign;
   /** The browser's GA4 session (`sid`), when the link came with a well-formed one. */
   sessionId?: string;
+  /**
+   * When the campaign's fbclid was first seen (`fbclid_at`, ms): only with an fbclid, and only a
+   * time that is not in the future nor older than Meta's 90 days.
+   */
+  fbclidAt?: number;
   /** The plan a plan's button asked about: a known id, else left out. */
   plan?: PlanId;
   /** Where the delayed redirect goes; null shows the thanks and the way back only. */
@@ -147,12 +159,20 @@ export function safeReturnUrl(raw: string | null): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-export function readThankYou(search: URLSearchParams, targets: Targets): ThankYou {
+export function readThankYou(
+  search: URLSearchParams,
+  targets: Targets,
+  now: number = Date.now(),
+): ThankYou {
   const rawCta = search.get("cta");
   const cta = isCtaType(rawCta) ? rawCta : null;
   const campaign = campaignFrom(search);
   const sid = search.get(SESSION_PARAM);
-  const session = sid !== null && SESSION_ID.test(sid) ? { sessionId: sid } : {};
+  const seenAt = campaign.fbclid ? fbclidSeenAt(search.get(FBCLID_AT_PARAM), now) : undefined;
+  const session = {
+    ...(sid !== null && SESSION_ID.test(sid) ? { sessionId: sid } : {}),
+    ...(seenAt !== undefined ? { fbclidAt: seenAt } : {}),
+  };
   const returnUrl = safeReturnUrl(search.get("returnUrl"));
   const plan = parsePlan(search.get("plan"));
   if (!cta) return { cta: null, campaign, ...session, target: null, returnUrl };

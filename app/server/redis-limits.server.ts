@@ -3,9 +3,9 @@
  * ones (docs/decisions/010-shared-state-on-redis.md). Each decision is one Lua script, atomic on
  * the server and timed by the server's clock, so replicas whose clocks differ still agree.
  *
- * What is stored: keyed hashes (HMAC with ANALYTICS_SALT) of the address and of the visitor id
- * with the lead's key, and counters. Never an address, a user agent or a campaign word. Every key
- * expires: a lead's mark after the 30-minute window, a bucket once it would be full again (an
+ * What is stored: keyed hashes (HMAC with ANALYTICS_SALT) of the address, of the visitor id
+ * with the lead's key, and of a visit's campaign with its session id, and counters. Never an address, a user agent or a campaign word. Every key
+ * expires: a lead's mark after the 30-minute window, a session 30 minutes after its last event, a bucket once it would be full again (an
  * absent bucket is a full one). The address's hash is a Cluster hash tag, so one decision's keys
  * share a slot.
  */
@@ -17,10 +17,12 @@ import {
   DEDUPE_WINDOW_MS,
   LEADS_PER_ADDRESS,
   type LeadVerdict,
+  SESSION_TIMEOUT_MS,
 } from "~/server/limits.server";
 import type { RedisConnection } from "~/server/redis-connection.server";
 import type { RemoteLimits } from "~/server/shared-limits.server";
 import type { Visitor } from "~/server/visitor.server";
+import { SESSION_ID } from "~/shared/analytics-events";
 
 export const KEY_PREFIX = "darb";
 
@@ -70,10 +72,35 @@ end
 return 1
 `;
 
+/**
+ * KEYS: the visitor's session. ARGV: the campaign's hash ("" untagged), the timeout. Returns the
+ * session id: the current one, unless the campaign is another (its expiry is the 30 minutes
+ * since its last event); else a new one, the server's second, after the previous id.
+ */
+const SESSION = `
+local current = redis.call('HMGET', KEYS[1], 'id', 'campaign')
+if current[1] and (ARGV[1] == '' or ARGV[1] == current[2]) then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return current[1]
+end
+local id = tonumber(redis.call('TIME')[1])
+local previous = tonumber(current[1] or '')
+if previous and id <= previous then id = previous + 1 end
+id = string.format('%d', id)
+redis.call('HSET', KEYS[1], 'id', id, 'campaign', ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return id
+`;
+
 declare module "ioredis" {
   interface RedisCommander<Context> {
     darbLead(mark: string, bucket: string, ...args: number[]): Result<number, Context>;
     darbBatch(visitor: string, address: string, ...args: number[]): Result<number, Context>;
+    darbSession(
+      session: string,
+      campaign: string,
+      timeoutMs: number,
+    ): Result<string | number, Context>;
   }
 }
 
@@ -91,6 +118,10 @@ export function redisKeys(salt: string) {
     batchesPerVisitor: (visitor: Visitor) =>
       `${tag(visitor)}:visitor:${hash(`visitor\n${visitor.clientId}`)}`,
     batchesPerAddress: (visitor: Visitor) => `${tag(visitor)}:batches`,
+    session: (visitor: Visitor) =>
+      `${tag(visitor)}:session:${hash(`session\n${visitor.clientId}`)}`,
+    /** A campaign's key, hashed: Redis holds no campaign word. */
+    campaign: (campaign: string) => (campaign ? hash(`campaign\n${campaign}`) : ""),
   };
 }
 
@@ -98,6 +129,7 @@ export function createRedisLimits(connection: RedisConnection, salt: string): Re
   const { client } = connection;
   client.defineCommand("darbLead", { numberOfKeys: 2, lua: LEAD });
   client.defineCommand("darbBatch", { numberOfKeys: 2, lua: BATCH });
+  client.defineCommand("darbSession", { numberOfKeys: 1, lua: SESSION });
   const keys = redisKeys(salt);
   const leadArgs = [DEDUPE_WINDOW_MS, ...bucketArgs(LEADS_PER_ADDRESS)];
   const batchArgs = [...bucketArgs(BATCHES_PER_VISITOR), ...bucketArgs(BATCHES_PER_ADDRESS)];
@@ -121,6 +153,13 @@ export function createRedisLimits(connection: RedisConnection, salt: string): Re
         ),
       );
       return code === 1;
+    },
+    async session(visitor, campaign) {
+      const id = await connection.run((redis) =>
+        redis.darbSession(keys.session(visitor), keys.campaign(campaign), SESSION_TIMEOUT_MS),
+      );
+      if (!SESSION_ID.test(String(id))) throw new Error(`unexpected session id: ${id}`);
+      return String(id);
     },
     close: connection.close,
   };

@@ -33,6 +33,13 @@ function fakeRemote() {
       }
       return false;
     },
+    async session() {
+      if (mode === "fail") {
+        down = true;
+        throw new Error("Redis did not answer within 200 ms");
+      }
+      return "1764000000";
+    },
     close() {},
   };
   return {

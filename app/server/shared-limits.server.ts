@@ -11,8 +11,10 @@ import {
   type LeadVerdict,
   type LimitStats,
   type Limits,
+  sessionCampaign,
 } from "~/server/limits.server";
 import type { Visitor } from "~/server/visitor.server";
+import type { Campaign } from "~/shared/campaign";
 
 /**
  * Limits kept somewhere every replica sees (Redis). A call may fail or time out; the store keeps
@@ -23,6 +25,8 @@ export type RemoteLimits = {
   available: () => boolean;
   lead: (visitor: Visitor, key: string) => Promise<LeadVerdict>;
   batch: (visitor: Visitor) => Promise<boolean>;
+  /** limits.server.ts's `session`, on the store's clock. */
+  session: (visitor: Visitor, campaign: string) => Promise<string>;
   close: () => void;
 };
 
@@ -34,6 +38,11 @@ export type SharedLimits = {
   lead: (visitor: Visitor, key: string) => Promise<LeadVerdict>;
   /** Whether this visitor may send one more batch of events now. */
   batch: (visitor: Visitor) => Promise<boolean>;
+  /**
+   * The GA4 session of this visitor's visit without JavaScript on this campaign, now
+   * (limits.server.ts's `session`; sessionCampaign makes the campaign's key).
+   */
+  session: (visitor: Visitor, campaign: Campaign) => Promise<string>;
   stats: () => LimitStats & { unconfirmed_dedupe?: number };
   store: () => LimitsStore;
   close: () => void;
@@ -45,6 +54,7 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
     return {
       lead: async (visitor, key) => memory.lead(visitor, key),
       batch: async (visitor) => memory.batch(visitor),
+      session: async (visitor, campaign) => memory.session(visitor, sessionCampaign(campaign)),
       stats: memory.stats,
       store: () => "memory",
       close: () => {},
@@ -81,6 +91,11 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
       if (allowed === undefined) return memory.batch(visitor);
       if (!allowed) shared.batches_refused += 1;
       return allowed;
+    },
+    async session(visitor, campaign) {
+      const key = sessionCampaign(campaign);
+      // Redis down: this replica's own, which another replica may not continue.
+      return (await ask(() => remote.session(visitor, key))) ?? memory.session(visitor, key);
     },
     stats() {
       const local = memory.stats();

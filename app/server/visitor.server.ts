@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
-import { isPrefetch } from "remix-utils/is-prefetch";
 import { brand } from "~/content/brand";
 
 export type Visitor = { clientId: string; sessionId: string; address: string };
@@ -40,19 +39,42 @@ export function visitorFor(
 
 /**
  * Bots are not leads (every browser names itself; a request that doesn't is a script), and a
- * browser that sends Global Privacy Control is not tracked.
+ * browser that sends Global Privacy Control is not tracked: `Sec-GPC: 1` wherever it appears,
+ * repeated (Node joins repeated lines as "1, 1") or padded.
  */
 export function mayTrack(headers: Headers): boolean {
-  if (headers.get("sec-gpc")?.trim() === "1") return false;
+  if (listed(headers.get("sec-gpc")).includes("1")) return false;
   const agent = headers.get("user-agent")?.trim();
   return Boolean(agent) && !isbot(agent);
 }
 
+/** A header's items, in lower case: "A, b;c" is ["a", "b", "c"]. */
+function listed(value: string | null): string[] {
+  return (value ?? "")
+    .toLowerCase()
+    .split(/[,;]/)
+    .map((item) => item.trim());
+}
+
 /**
- * A prefetch or a prerender, not a visitor's tap. remix-utils' isPrefetch takes a purpose header
- * of exactly "prefetch"; Chrome prerenders with `Sec-Purpose: prefetch;prerender`.
+ * The headers a browser says a request is not a visitor's tap with, and what they say: Chrome's
+ * `Sec-Purpose: prefetch` (`;prerender`, `;anonymous-client-ip`), the older `Purpose` and
+ * `Sec-Fetch-Purpose`, Firefox's `X-Moz` and `Moz-Purpose`, and Safari's `X-Purpose: preview`
+ * (its Top Sites and link previews), in any case.
  */
+const PURPOSE_HEADERS = [
+  "purpose",
+  "sec-purpose",
+  "sec-fetch-purpose",
+  "x-purpose",
+  "moz-purpose",
+  "x-moz",
+];
+const NOT_A_VISIT = new Set(["prefetch", "prerender", "preview"]);
+
+/** A prefetch, a prerender or a preview, not a visitor's tap. */
 export function isPrefetched(request: Request): boolean {
-  const purpose = request.headers.get("sec-purpose") ?? "";
-  return isPrefetch(request) || /(^|[;,\s])prefetch([;,\s]|$)/i.test(purpose);
+  return PURPOSE_HEADERS.some((name) =>
+    listed(request.headers.get(name)).some((item) => NOT_A_VISIT.has(item)),
+  );
 }

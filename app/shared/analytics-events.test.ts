@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import {
   CLIENT_EVENTS,
+  cutUrl,
   fitParams,
+  fitUrl,
   isClientEventName,
   LIMITS,
   validateBatch,
@@ -283,5 +285,27 @@ describe("fitParams", () => {
       ok: true,
     });
     expect(validateBatch({ events: [{ name: "cta_click", params }] }).ok).toBe(true);
+  });
+});
+
+describe("fitUrl: link_url within 100 characters, cut at a character", () => {
+  it("keeps a URL that fits as it is, reads escapes when that keeps more, never splits one", () => {
+    expect(fitUrl("https://wa.me/1?text=a%20b")).toBe("https://wa.me/1?text=a%20b");
+    const english = `https://wa.me/971500000000?text=${encodeURIComponent(`Hi, I'd like ${"x".repeat(80)}`)}`;
+    expect(fitUrl(english)).toBe(
+      `https://wa.me/971500000000?text=Hi, I'd like ${"x".repeat(80)}`.slice(0, 100),
+    );
+    const arabic = `https://wa.me/1?text=${encodeURIComponent("مرحبا درب ".repeat(20))}`;
+    expect(fitUrl(arabic)).toMatch(/^https:\/\/wa\.me\/1\?text=مرحبا درب/);
+    expect(fitUrl(arabic).length).toBeLessThanOrEqual(100);
+    // What would change the URL's meaning stays escaped, and is never cut in half.
+    expect(fitUrl(`https://x.example/?q=${"%26".repeat(40)}`)).toBe(
+      `https://x.example/?q=${"%26".repeat(26)}`,
+    );
+    // Not UTF-8: kept as it is, cut before a whole escape.
+    expect(cutUrl("ab%20c", 4)).toBe("ab");
+    expect(cutUrl("a%D8%A7b", 5)).toBe("a");
+    expect(cutUrl("a%D8%A7b", 7)).toBe("a%D8%A7");
+    expect(cutUrl("a😀b", 2)).toBe("a");
   });
 });

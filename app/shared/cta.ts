@@ -1,3 +1,4 @@
+import { fitUrl } from "~/shared/analytics-events";
 import { type Campaign, setCampaign } from "~/shared/campaign";
 import { mailtoLink, whatsappLink } from "~/shared/contact-links";
 import { type Locale, localePath } from "~/shared/locale";
@@ -37,6 +38,25 @@ export function linkKind(href: string, external = false): LinkKind {
 export const SESSION_PARAM = "sid";
 
 /**
+ * The lead link's parameter for when the visit's `fbclid` was first seen (ms since the epoch):
+ * the landing request's time, which Meta's `fbc` is created with (docs/analytics.md).
+ */
+export const FBCLID_AT_PARAM = "fbclid_at";
+
+/** How far back an fbclid's first sight may be: Meta keeps its own _fbc cookie for 90 days. */
+export const FBCLID_MAX_AGE_MS = 90 * 24 * 3600_000;
+
+/**
+ * A carried first sight of the fbclid, if it is one to trust at `now`: whole milliseconds, not
+ * in the future and not older than FBCLID_MAX_AGE_MS; anything else is no time at all.
+ */
+export function fbclidSeenAt(raw: string | null | undefined, now: number): number | undefined {
+  if (!raw || !/^[0-9]{13}$/.test(raw)) return undefined;
+  const at = Number(raw);
+  return at <= now && now - at <= FBCLID_MAX_AGE_MS ? at : undefined;
+}
+
+/**
  * A lead link: /thank-you with the CTA, the visit's whole campaign (so the lead is attributed
  * with JavaScript off too), the plan, where to go next and the way back.
  */
@@ -48,9 +68,13 @@ export function thankYouHref(params: {
   returnUrl?: string;
   /** The page's language: the thank-you page speaks it too. */
   locale?: Locale;
+  /** When the campaign's fbclid was first seen (ms), carried for Meta's fbc. */
+  fbclidAt?: number;
 }): string {
   const search = new URLSearchParams({ cta: params.cta });
   setCampaign(search, params.campaign);
+  if (params.fbclidAt !== undefined && params.campaign.fbclid)
+    search.set(FBCLID_AT_PARAM, String(params.fbclidAt));
   if (params.plan) search.set("plan", params.plan);
   if (params.redirect) search.set("redirect", params.redirect);
   if (params.returnUrl && params.returnUrl !== "/") search.set("returnUrl", params.returnUrl);
@@ -73,7 +97,13 @@ const clip = (value: string) => value.slice(0, MAX_PARAM);
 
 export function resolveCta(
   cta: CtaSpec,
-  context: { campaign: Campaign; returnUrl: string; placement: string; locale?: Locale },
+  context: {
+    campaign: Campaign;
+    returnUrl: string;
+    placement: string;
+    locale?: Locale;
+    fbclidAt?: number;
+  },
 ): ResolvedCta {
   const kind = linkKind(cta.href, cta.external);
   const thankYou = cta.useThankYouPage ?? true;
@@ -88,6 +118,7 @@ export function resolveCta(
               campaign: context.campaign,
               returnUrl: context.returnUrl,
               locale: context.locale,
+              fbclidAt: context.fbclidAt,
             })
           : cta.href,
         newTab: false,
@@ -104,10 +135,11 @@ export function resolveCta(
               redirect: cta.href,
               returnUrl: context.returnUrl,
               locale: context.locale,
+              fbclidAt: context.fbclidAt,
             })
           : cta.href,
         newTab: !thankYou,
-        event: { name: "external_link_click", params: { ...params, link_url: clip(cta.href) } },
+        event: { name: "external_link_click", params: { ...params, link_url: fitUrl(cta.href) } },
       };
     case "anchor":
       return { kind, href: cta.href, newTab: false, event: { name: "navigation_click", params } };

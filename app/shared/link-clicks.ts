@@ -3,9 +3,9 @@
  * static parts (document/static-parts.ts) have no React handlers, so one listener serves every
  * link on the page. A link says what it reports in data attributes set when it renders.
  */
-import { type ClientEventName, isClientEventName } from "~/shared/analytics-events";
+import { type ClientEventName, fitUrl, isClientEventName } from "~/shared/analytics-events";
 import { CAMPAIGN_PARAMS, type Campaign, setCampaign } from "~/shared/campaign";
-import { SESSION_PARAM } from "~/shared/cta";
+import { FBCLID_AT_PARAM, SESSION_PARAM } from "~/shared/cta";
 import { basePath, isLocale, localeOfPath, pathInLocale } from "~/shared/locale";
 
 const EVENT = "data-event";
@@ -62,7 +62,8 @@ export function linkEvent(link: ClickedLink, pathname: string): LinkEvent | null
     placement: link.getAttribute(PLACEMENT) ?? "",
   };
   if (name === "external_link_click") {
-    params.link_url = clip(url.searchParams.get("redirect") ?? link.href);
+    // Read and cut at a character, never mid-escape ("…for%2"): what a marketer can read.
+    params.link_url = fitUrl(url.searchParams.get("redirect") ?? link.href);
   }
   return { name, params };
 }
@@ -80,7 +81,7 @@ export function leavesPage(event: LinkEvent): boolean {
  */
 export function leadHrefForVisit(
   href: string,
-  visit: { campaign: Campaign; session: string; pathname: string },
+  visit: { campaign: Campaign; session: string; pathname: string; fbclidAt?: number },
   origin: string,
 ): string {
   let url: URL;
@@ -95,10 +96,14 @@ export function leadHrefForVisit(
   if (cta !== null) search.set("cta", cta);
   setCampaign(search, visit.campaign);
   if (visit.session) search.set(SESSION_PARAM, visit.session);
+  // When the visit's fbclid was first seen: the visit's, for the visit's click id.
+  if (visit.campaign.fbclid && visit.fbclidAt !== undefined)
+    search.set(FBCLID_AT_PARAM, String(visit.fbclidAt));
   // The rest as it was (plan, redirect); the way back is the page the click came from (a kept
   // part may have been rendered for another).
   for (const [name, value] of url.searchParams) {
     if (name === "cta" || name === "returnUrl" || name === SESSION_PARAM) continue;
+    if (name === FBCLID_AT_PARAM) continue;
     if (!(CAMPAIGN_PARAMS as readonly string[]).includes(name)) search.append(name, value);
   }
   if (visit.pathname !== "/") search.set("returnUrl", visit.pathname);

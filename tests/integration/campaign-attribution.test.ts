@@ -350,6 +350,56 @@ describe("delivery without duplicates", () => {
   }, 30_000);
 });
 
+describe("a click's link_url and Meta's fbc, JavaScript on", () => {
+  it("link_url is read and cut at a character, never mid-escape; fbc is the landing's time", async () => {
+    // Arabic first: its message is all escapes when not read.
+    for (const path of ["/ar", "/"]) {
+      // Another phone for each: the same lead again within 30 minutes would be a repeat.
+      const context = await browser.newContext({ ...devices["Pixel 7"], userAgent: phone() });
+      await context.route(/^https:\/\/(wa\.me|api\.whatsapp\.com)\//, (route) => route.abort());
+      const page = await context.newPage();
+      try {
+        const landedAt = Date.now();
+        await page.goto(`${site.origin}${path}${TAGGED.slice(1)}`);
+        const landedBy = Date.now();
+        await until(() => named("page_view")[0], "the landing page_view");
+        // Back to a bare URL in the tab, a while later: the visit still has the click.
+        await sleep(1100);
+        await page.goto(`${site.origin}${path}`);
+        // Hydrated: its page_view is out.
+        await until(() => named("page_view")[1], "the bare page_view");
+        // A CTA that reports its click (the header's contact link does not).
+        await page
+          .locator('a[data-event="external_link_click"][href*="thank-you?cta=whatsapp"]:visible')
+          .first()
+          .click();
+        await page.waitForURL(/\/thank-you\?/);
+        await until(() => named("external_link_click")[0], "the click");
+        await until(() => metaHits[0], "Meta's Lead");
+        const link = String(named("external_link_click")[0]?.params.link_url);
+        const lead = metaHits[0]?.data[0];
+        const redirect = new URL(page.url()).searchParams.get("redirect") ?? "";
+        expect(link.length, path).toBeLessThanOrEqual(100);
+        expect(link, path).not.toMatch(/%[0-9a-f]?$/i);
+        // Read: the message's words, not their escapes, so more of it fits.
+        expect(link, path).toMatch(/^https:\/\/wa\.me\/\d+\?text=[^%]/);
+        expect(decodeURIComponent(redirect).startsWith(decodeURIComponent(link)), path).toBe(true);
+        // All of it when read it fits (English), else as much as fits (Arabic).
+        const whole = decodeURIComponent(link) === decodeURIComponent(redirect);
+        expect(whole || link.length >= 95, path).toBe(true);
+        const fbc = Number(/^fb\.1\.(\d+)\./.exec(lead?.user_data.fbc ?? "")?.[1]);
+        expect(fbc, path).toBeGreaterThanOrEqual(landedAt);
+        expect(fbc, path).toBeLessThanOrEqual(landedBy);
+        expect((lead?.event_time ?? 0) * 1000, path).toBeGreaterThan(landedBy);
+      } finally {
+        await context.close();
+        gaHits.length = 0;
+        metaHits.length = 0;
+      }
+    }
+  }, 40_000);
+});
+
 describe("hostile campaign values", () => {
   it("are cut or dropped, never a 4xx or 5xx, never reflected raw", async () => {
     const long = "L".repeat(5000);
