@@ -155,63 +155,32 @@ export function cut(value: string, max: number): string {
   return value.slice(0, end);
 }
 
-/** What stays escaped when a URL is read for a report: what would change its meaning, and "%". */
-const KEPT_ESCAPED = new Set([...";/?&=+#%"]);
-/** C0, DEL, C1 and white space other than a space: escaped too. */
-const keptEscaped = (char: string) => {
-  const code = char.codePointAt(0) ?? 0;
-  return (
-    KEPT_ESCAPED.has(char) ||
-    code < 0x20 ||
-    (code >= 0x7f && code <= 0x9f) ||
-    (char !== " " && /\s/u.test(char))
-  );
-};
-
 /**
- * A URL's escapes read (spaces, Arabic and other text: a run of escapes that is whole UTF-8),
- * but for those that would read as a separator or a "%", and for control characters. A run that
- * is not UTF-8 is kept as it is.
+ * A URL's escaped text read (spaces, Arabic: each run of escapes that is whole UTF-8), but for
+ * what would read as a separator or a "%", and control characters or other white space.
  */
-export function readableUrl(url: string): string {
-  return url.replace(/(?:%[0-9a-fA-F]{2})+/g, (run) => {
-    let text: string;
+function readableUrl(url: string): string {
+  return url.replace(/(?:%[0-9a-f]{2})+/gi, (run) => {
     try {
-      text = decodeURIComponent(run);
+      return decodeURIComponent(run).replace(/[;/?&=+#%\p{Cc}]|(?! )\s/gu, encodeURIComponent);
     } catch {
       return run;
     }
-    let out = "";
-    for (const char of text) out += keptEscaped(char) ? encodeURIComponent(char) : char;
-    return out;
   });
 }
-
-/** The UTF-8 bytes a sequence starting with `byte` has. */
-const utf8Length = (byte: number) => (byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1);
-const ESCAPE = /^%[0-9a-fA-F]{2}$/;
-const CONTINUATION = /^%[89abAB][0-9a-fA-F]$/;
 
 /**
  * At most `max` characters of `value`, cut at a character's boundary: never inside a %XX
  * escape, a UTF-8 character's run of escapes, or a surrogate pair.
  */
 export function cutUrl(value: string, max: number): string {
-  let end = 0;
-  while (end < value.length) {
-    let next: number;
-    if (ESCAPE.test(value.slice(end, end + 3))) {
-      next = end + 3;
-      const length = utf8Length(Number.parseInt(value.slice(end + 1, end + 3), 16));
-      for (let byte = 1; byte < length && CONTINUATION.test(value.slice(next, next + 3)); byte++)
-        next += 3;
-    } else {
-      next = end + ((value.codePointAt(end) ?? 0) > 0xffff ? 2 : 1);
-    }
-    if (next > max) break;
-    end = next;
+  let out = "";
+  for (const part of value.match(/%[c-f][0-9a-f](?:%[89ab][0-9a-f]){1,3}|%[0-9a-f]{2}|[^]/giu) ??
+    []) {
+    if (out.length + part.length > max) break;
+    out += part;
   }
-  return value.slice(0, end);
+  return out;
 }
 
 /**

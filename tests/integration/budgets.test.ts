@@ -35,6 +35,7 @@ afterAll(async () => {
 describe("a first visit to /", () => {
   it(`loads at most ${APP_JS_BUDGET} bytes of the app's own JavaScript`, async () => {
     const { bytes } = await measureBytes({ baseUrl: site.origin, root });
+    console.log(`app JavaScript on /: ${bytes.app.gzip} B gzip in ${bytes.app.files} files`);
     expect(bytes.app.files).toBeGreaterThan(3);
     expect(bytes.app.gzip).toBeLessThanOrEqual(APP_JS_BUDGET);
   });

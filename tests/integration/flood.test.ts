@@ -120,8 +120,6 @@ describe("over HTTP, against the real server with GA4 hanging", () => {
       const visitor = (async () => {
         await sleep(200);
         while (other.length < 25) {
-          // Mid-flood, the flooding address itself: limited, and told when to come back.
-          if (other.length === 10) limited = await post("203.0.113.66");
           const { status, ms } = await post("198.51.100.8");
           other.push({ status, ms });
           await sleep(80);
@@ -129,6 +127,9 @@ describe("over HTTP, against the real server with GA4 hanging", () => {
       })();
       const [result] = await Promise.all([flooding, visitor]);
       floodSeconds = (performance.now() - floodStarted) / 1000;
+      // The flooding address itself, right after: limited, and told when to come back. Its
+      // bucket earns one a second, so of a few requests in a row at most the first gets through.
+      for (let n = 0; n < 5 && limited?.status !== 429; n++) limited = await post("203.0.113.66");
       return summary(result);
     });
 

@@ -8,6 +8,7 @@ import {
   BATCHES_PER_VISITOR,
   DEDUPE_WINDOW_MS,
   LEADS_PER_ADDRESS,
+  SESSION_TIMEOUT_MS,
 } from "~/server/limits.server";
 import {
   COMMAND_TIMEOUT_MS,
@@ -125,6 +126,31 @@ describe("two replicas' limits on one Redis", () => {
     );
   });
 
+  it("keep a visit's session without JavaScript across replicas, a new campaign starting a new one", async () => {
+    const phone = visitor("198.51.100.60");
+    const instagram = { source: "instagram", utm_campaign: "ramadan-offer" };
+    const first = await a.session(phone, instagram);
+    expect(first).toMatch(/^\d{10}$/);
+    // The same campaign on the other replica, in another letter case, or untagged: the same.
+    expect(await b.session(phone, { ...instagram, source: "Instagram" })).toBe(first);
+    expect(await a.session(phone, {})).toBe(first);
+    // Another campaign the same day: a session of its own, later than the first.
+    const tiktok = await b.session(phone, { source: "tiktok" });
+    expect(Number(tiktok)).toBeGreaterThan(Number(first));
+    expect(await a.session(phone, { source: "tiktok" })).toBe(tiktok);
+    // Another visitor's session is theirs.
+    expect(await a.session(visitor("198.51.100.61"), instagram)).not.toBe(tiktok);
+    // No campaign word in Redis, and the session expires 30 minutes after its last event.
+    const keys = await inspect.keys("darb:*:session:*");
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    for (const key of keys) {
+      const stored = JSON.stringify(await inspect.hgetall(key));
+      expect(stored).not.toMatch(/instagram|tiktok|ramadan/i);
+      expect(await inspect.pttl(key)).toBeLessThanOrEqual(SESSION_TIMEOUT_MS);
+      expect(await inspect.pttl(key)).toBeGreaterThan(SESSION_TIMEOUT_MS - 60_000);
+    }
+  });
+
   it("store under darb: only keyed hashes and counters, and every key expires", async () => {
     const address = "198.51.100.77";
     const source = "secret-campaign-word";
@@ -135,7 +161,7 @@ describe("two replicas' limits on one Redis", () => {
     const dump: string[] = [];
     for (const key of keys) {
       expect(key).toMatch(
-        /^darb:\{[\w-]{22}\}:(lead:[\w-]{22}|leads|batches|visitor:[\w-]{22})$|^darb:\{probe\}$/,
+        /^darb:\{[\w-]{22}\}:(lead:[\w-]{22}|leads|batches|visitor:[\w-]{22}|session:[\w-]{22})$|^darb:\{probe\}$/,
       );
       const ttl = await inspect.pttl(key);
       expect(ttl, key).toBeGreaterThan(0);
