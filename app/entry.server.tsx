@@ -5,8 +5,8 @@ import type {
   HandleErrorFunction,
 } from "@remix-run/node";
 import { documentResponse } from "~/document/pipeline.server";
-import { remixErrorLine } from "~/server/remix-error-line.server";
-import { requestContext } from "~/server/request-context.server";
+import { remixErrorLine } from "~/platform/remix-error-line.server";
+import { requestContext } from "~/platform/request-context.server";
 
 /** Every document: see document/pipeline.server.tsx. */
 export default function handleRequest(
@@ -34,7 +34,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 };
 
 /**
- * Remix's errors as one JSON line each (app/server/remix-error-line.server.ts), in place of Remix's
+ * Remix's errors as one JSON line each (app/platform/remix-error-line.server.ts), in place of Remix's
  * default, which prints the error with a stack to stderr, client text included (a `_data` value
  * with a line break in it could forge a log line). An aborted request is nobody's error.
  */

@@ -8,8 +8,8 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
-import { suggestedLocale } from "~/server/language-hint.server";
-import type { DocumentKeeper } from "~/server/request-context.server";
+import { suggestedLocale } from "~/pages/language-hint.server";
+import type { DocumentKeeper } from "~/platform/request-context.server";
 import { campaignFrom, campaignQuery, hasClickId } from "~/shared/campaign";
 import { localeOfPath } from "~/shared/locale";
 import { choosePlatform } from "~/shared/platform";

@@ -5,8 +5,8 @@
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
-import { ConfigError, checkConfigAtStart, exitWith } from "~/server/config.server";
-import { logLine } from "~/server/log-line.server";
+import { ConfigError, checkConfigAtStart, exitWith } from "~/platform/config.server";
+import { logLine } from "~/platform/log-line.server";
 import { consoleAsLogLines } from "./console-lines";
 import { startSite } from "./site";
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import type { LimitsStore } from "~/server/shared-limits.server";
+import type { LimitsStore } from "~/leads/shared-limits.server";
 import { readiness } from "./readiness";
 
 const servers: http.Server[] = [];

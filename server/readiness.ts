@@ -6,7 +6,7 @@
  * `"redis":"down"` instead.
  */
 import type { RequestHandler } from "express";
-import type { LimitsStore } from "~/server/shared-limits.server";
+import type { LimitsStore } from "~/leads/shared-limits.server";
 
 const REDIS: Record<LimitsStore, "off" | "up" | "down"> = {
   memory: "off",

@@ -6,10 +6,10 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
-import { statsReporter } from "~/server/analytics.server";
-import type { Config } from "~/server/config.server";
-import { writeLogLine } from "~/server/log-line.server";
-import { createServices, type Services } from "~/server/services.server";
+import { statsReporter } from "~/analytics/sink.server";
+import type { Config } from "~/platform/config.server";
+import { writeLogLine } from "~/platform/log-line.server";
+import { createServices, type Services } from "~/platform/services.server";
 import { createDocumentCache } from "./document-cache";
 import { createHttpApp } from "./http-app";
 import { hardeningHeaders, newNonce } from "./security-headers";

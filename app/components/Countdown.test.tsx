@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Countdown } from "~/components/Countdown";
 import { ui as arUi } from "~/content/ar/ui";
 import { ui } from "~/content/ui";
-import { countingFor } from "~/server/plural.server";
+import { countingFor } from "~/pages/plural.server";
 
 const LOADED = Date.UTC(2026, 5, 1, 8, 30, 0);
 const SECOND = 1000;

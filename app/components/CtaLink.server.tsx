@@ -1,5 +1,6 @@
 import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { eventAttributes } from "~/analytics/link-clicks";
 import { Icon as SpriteIcon } from "~/components/Icon";
 import { InlineIcon } from "~/components/InlineIcon.server";
 import { PageLink } from "~/components/PageLink";
@@ -8,7 +9,6 @@ import { useLeadContext } from "~/hooks/use-lead-context";
 import { useSite } from "~/hooks/use-site";
 import { type CtaSpec, type CtaType, contactHref, resolveCta } from "~/shared/cta";
 import type { IconName } from "~/shared/icons";
-import { eventAttributes } from "~/shared/link-clicks";
 
 export type CtaVariant = "primary" | "whatsapp" | "secondary" | "onDark" | "inline";
 
@@ -58,7 +58,7 @@ export function CtaLink({
   const content = (
     <>
       {typeof Icon === "string" ? (
-        // A brand mark takes the button's text colour (server/icons.server.tsx, `--mark`).
+        // A brand mark takes the button's text colour (pages/icons.server.tsx, `--mark`).
         <SpriteIcon name={Icon} className={`${iconSize} [--mark:currentColor]`} />
       ) : Icon ? (
         <InlineIcon icon={Icon} className={iconSize} />

@@ -1,9 +1,9 @@
+import { eventAttributes } from "~/analytics/link-clicks";
 import { Icon } from "~/components/Icon";
 import { tooltipProps } from "~/components/Tooltip";
 import { useLeadContext } from "~/hooks/use-lead-context";
 import { type CtaType, thankYouHref } from "~/shared/cta";
 import type { IconName } from "~/shared/icons";
-import { eventAttributes } from "~/shared/link-clicks";
 
 /**
  * The header's icon-only e-mail and WhatsApp links: the same addresses and events as CtaLink

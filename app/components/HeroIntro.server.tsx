@@ -2,7 +2,7 @@ import { ShieldCheck } from "lucide-react";
 import { ContactCtaLink } from "~/components/CtaLink.server";
 import { InlineIcon } from "~/components/InlineIcon.server";
 import { useCopy } from "~/hooks/use-copy.server";
-import { HERO_MAIN_ACTION_ID } from "~/shared/landing-ids";
+import { HERO_MAIN_ACTION_ID } from "~/landing/landing-ids";
 
 /**
  * The hero's badge, headline, lead and contact routes (a static part): one main action, for

@@ -1,8 +1,8 @@
+import { DISMISS, DISMISSIBLE, REMEMBERS_LANGUAGE } from "~/analytics/link-clicks";
 import { Icon } from "~/components/Icon";
 import { languageOffers } from "~/content/language";
 import { useLanguageHref } from "~/hooks/use-language-href";
 import { useOtherLanguage } from "~/hooks/use-site";
-import { DISMISS, DISMISSIBLE, REMEMBERS_LANGUAGE } from "~/shared/link-clicks";
 import { LOCALE_INFO } from "~/shared/locale";
 
 /**

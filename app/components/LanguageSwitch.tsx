@@ -1,7 +1,7 @@
+import { REMEMBERS_LANGUAGE } from "~/analytics/link-clicks";
 import { Icon } from "~/components/Icon";
 import { useLanguageHref } from "~/hooks/use-language-href";
 import { useOtherLanguage } from "~/hooks/use-site";
-import { REMEMBERS_LANGUAGE } from "~/shared/link-clicks";
 import { LOCALE_INFO } from "~/shared/locale";
 
 /**

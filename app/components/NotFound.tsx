@@ -2,7 +2,7 @@ import { ArrowRight, Map as MapIcon, MessageCircle } from "lucide-react";
 import { PageLink } from "~/components/PageLink";
 import type { Copy } from "~/content/copy.server";
 import { useLocale } from "~/hooks/use-site";
-import type { NotFoundLinks } from "~/server/not-found.server";
+import type { NotFoundLinks } from "~/pages/not-found.server";
 import { localePath } from "~/shared/locale";
 
 const BUTTON =
@@ -10,7 +10,7 @@ const BUTTON =
 
 /**
  * The 404 page, in the language of the path asked for; its words and links come from the
- * loader (server/not-found.server.ts). The WhatsApp link is a lead link like every other: the document's
+ * loader (pages/not-found.server.ts). The WhatsApp link is a lead link like every other: the document's
  * click listener reports it and puts the visit's source on it (hooks/use-link-clicks.ts).
  */
 export function NotFound({

@@ -1,5 +1,5 @@
 import { Link, type LinkProps } from "@remix-run/react";
-import { PAGE_LINK } from "~/shared/link-clicks";
+import { PAGE_LINK } from "~/analytics/link-clicks";
 
 /**
  * A link to one of the site's pages. Hydrated, it is a router link; inside a static part the

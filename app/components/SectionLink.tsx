@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
+import { eventAttributes } from "~/analytics/link-clicks";
 import { PageLink } from "~/components/PageLink";
-import { eventAttributes } from "~/shared/link-clicks";
 import { localeOfPath, localePath } from "~/shared/locale";
 
 /**

@@ -7,7 +7,7 @@ import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useLocale } from "~/hooks/use-site";
-import type { SiteSettings } from "~/server/site.server";
+import type { SiteSettings } from "~/pages/site-settings.server";
 import { localePath } from "~/shared/locale";
 
 /** A footer link: a 44 px target, underlined on hover (`footer-link` in tailwind.css). */

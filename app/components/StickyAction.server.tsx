@@ -1,6 +1,6 @@
 import { ContactCtaLink } from "~/components/CtaLink.server";
 import { useCopy } from "~/hooks/use-copy.server";
-import { STICKY_ACTION_ID } from "~/shared/landing-ids";
+import { STICKY_ACTION_ID } from "~/landing/landing-ids";
 
 /**
  * The hero's main action again, in a bar at the foot of a phone's screen (a static part): shown

@@ -14,7 +14,7 @@ import { copyText } from "~/browser/copy-text";
 import { REDIRECT_DELAY_SECONDS, type ThankYouCopy } from "~/content/conversion";
 import { useRedirectCountdown } from "~/hooks/use-redirect-countdown";
 import { useUi } from "~/hooks/use-site";
-import type { ThankYou } from "~/server/redirect.server";
+import type { ThankYou } from "~/pages/thank-you.server";
 import type { CtaType } from "~/shared/cta";
 import { counted } from "~/shared/plural";
 

@@ -1,5 +1,5 @@
+import type { SharePlatform } from "~/share/share";
 import type { PlatformWording } from "~/shared/platform";
-import type { SharePlatform } from "~/shared/share";
 
 export const share = {
   button: "Share",

@@ -1,5 +1,5 @@
 import { copyFor } from "~/content/copy.server";
-import { countingFor } from "~/server/plural.server";
+import { countingFor } from "~/pages/plural.server";
 import { LOCALE_INFO, type Locale } from "~/shared/locale";
 
 /**

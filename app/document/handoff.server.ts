@@ -1,7 +1,7 @@
 /**
  * The page's head goes to the browser once (docs/decisions/011-document-in-one-round-trip.md).
  *
- * Each page's loader builds its head tags (server/head.server.ts) and Remix renders them into the
+ * Each page's loader builds its head tags (pages/head.server.ts) and Remix renders them into the
  * <head>, then sends the same loader data again as `window.__remixContext` at the end of the
  * document, for hydration: some 2.5 kB of titles, descriptions and addresses, too far from the
  * <head> for gzip's 32 kB window to find, so it was paid twice (about 400 B gzip on "/"). The

@@ -6,12 +6,12 @@
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
-import { staticParts } from "~/components/static-parts.server";
 import { bootAfterFirstPaint } from "~/document/boot-script.server";
 import { sendHeadOnce } from "~/document/handoff.server";
 import { StaticPartsContext } from "~/document/static-parts";
 import { NonceProvider } from "~/hooks/use-nonce";
-import type { RequestContext } from "~/server/request-context.server";
+import { staticParts } from "~/landing/static-parts.server";
+import type { RequestContext } from "~/platform/request-context.server";
 
 /**
  * The whole document as one string: pages here have no deferred data, so there is nothing to

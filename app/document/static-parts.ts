@@ -4,7 +4,7 @@ import { createContext, type ReactNode } from "react";
  * Parts of pages that never change once the server has rendered them: section copy, the phone
  * mockup, the footer. The browser keeps the server's markup and React never hydrates it, so
  * their components, copy and icons stay out of the JavaScript bundle. Their links still work
- * (they are plain links) and still report clicks (see shared/link-clicks.ts).
+ * (they are plain links) and still report clicks (see analytics/link-clicks.ts).
  */
 export const STATIC_PARTS = [
   "hero-intro",

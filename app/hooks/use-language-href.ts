@@ -7,7 +7,7 @@ import { type Locale, pathInLocale } from "~/shared/locale";
  * campaign (shared/campaign.ts, worked out by the root loader), so the switch keeps it with
  * JavaScript off. The render cache keys pages by that campaign (document/render-cache.server.ts).
  * With JavaScript the click listener puts the page's whole query and hash on it
- * (shared/link-clicks.ts, languageHref).
+ * (analytics/link-clicks.ts, languageHref).
  */
 export function useLanguageHref(locale: Locale): string {
   const { pathname } = useLocation();

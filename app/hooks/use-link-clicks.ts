@@ -1,8 +1,5 @@
 import { useNavigate } from "@remix-run/react";
 import { type MutableRefObject, useEffect } from "react";
-import { track } from "~/browser/analytics.client";
-import { currentVisitSession, type Visit } from "~/hooks/use-visit";
-import { rememberLanguageChoice } from "~/shared/language-cookie";
 import {
   DISMISS,
   DISMISSIBLE,
@@ -12,7 +9,10 @@ import {
   linkEvent,
   REMEMBERS_LANGUAGE,
   routedPath,
-} from "~/shared/link-clicks";
+} from "~/analytics/link-clicks";
+import { track } from "~/analytics/queue.client";
+import { currentVisitSession, type Visit } from "~/hooks/use-visit";
+import { rememberLanguageChoice } from "~/shared/language-cookie";
 
 /**
  * One listener for every link on the page: reports the clicks links ask to report, corrects

@@ -2,10 +2,10 @@
 import { act, cleanup, render } from "@testing-library/react";
 import { MemoryRouter, type NavigateFunction, useNavigate } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { setAnalyticsContext, track } from "~/browser/analytics.client";
+import { setAnalyticsContext, track } from "~/analytics/queue.client";
 import { currentVisitSession, useVisit, type Visit as VisitState } from "~/hooks/use-visit";
 
-vi.mock("~/browser/analytics.client", () => ({ setAnalyticsContext: vi.fn(), track: vi.fn() }));
+vi.mock("~/analytics/queue.client", () => ({ setAnalyticsContext: vi.fn(), track: vi.fn() }));
 
 const NOW = Date.UTC(2026, 2, 1, 12, 0, 0);
 

@@ -1,8 +1,8 @@
 import { useLocation } from "@remix-run/react";
 import { type MutableRefObject, useEffect, useRef } from "react";
-import { setAnalyticsContext, track } from "~/browser/analytics.client";
-import { noteVisitCampaignSent, visitSession } from "~/browser/session";
-import { SESSION_ID } from "~/shared/analytics-events";
+import { SESSION_ID } from "~/analytics/events";
+import { setAnalyticsContext, track } from "~/analytics/queue.client";
+import { noteVisitCampaignSent, visitSession } from "~/analytics/session";
 import {
   type Campaign,
   campaignDetails,
@@ -75,7 +75,7 @@ export function currentVisitSession(visit: Visit): string {
 
 /**
  * The visit: its campaign (sessionStorage, no cookies; the server renders links from the URL
- * alone, so they work without JavaScript), its GA4 session (browser/session.ts), and for the
+ * alone, so they work without JavaScript), its GA4 session (analytics/session.ts), and for the
  * first page and every route change a page_view, preceded by campaign_details when the session
  * has not yet had this campaign's (GA4 gives Measurement Protocol sessions no campaign
  * otherwise: docs/analytics.md). /sitemap.xml is a resource route: it never renders.

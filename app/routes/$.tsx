@@ -3,13 +3,13 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NotFound } from "~/components/NotFound";
 import { copyFor } from "~/content/copy.server";
-import { headFor } from "~/server/head.server";
-import { notFoundLinks } from "~/server/not-found.server";
+import { headFor } from "~/pages/head.server";
+import { notFoundLinks } from "~/pages/not-found.server";
 import { localeOfPath } from "~/shared/locale";
 import { metaFromLoader } from "~/shared/route-meta";
 
 // Every path no other route claims lands here, inside the site's frame, with a real 404, and
-// still offers the lead and the landing page with the visit's campaign (server/not-found.server.ts).
+// still offers the lead and the landing page with the visit's campaign (pages/not-found.server.ts).
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const locale = localeOfPath(url.pathname);

@@ -4,9 +4,9 @@ import { GetStarted } from "~/components/GetStarted";
 import { Hero } from "~/components/Hero";
 import { requireStaticParts, StaticPart } from "~/components/StaticPart";
 import { copyFor } from "~/content/copy.server";
-import type { StaticPartName } from "~/document/static-parts";
 import { useStickyAction } from "~/hooks/use-sticky-action";
-import { headFor } from "~/server/head.server";
+import { LANDING_PARTS } from "~/landing/sections";
+import { headFor } from "~/pages/head.server";
 import { localeOfPath } from "~/shared/locale";
 import { metaFromLoader } from "~/shared/route-meta";
 
@@ -26,24 +26,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
 }
 
-/**
- * The parts the landing page itself renders (the root's come with every page). A client-side
- * navigation here needs all of them; tests/integration/boot.test.ts checks this list against
- * the parts in the served page, so a part added there cannot be forgotten here.
- */
-export const LANDING_PARTS: readonly StaticPartName[] = [
-  "hero-intro",
-  "hero-proof",
-  "countdown-label",
-  "countdown-notes",
-  "phone-mockup",
-  "landing-body",
-  "get-started-intro",
-  "get-started-ctas",
-  "sticky-action",
-  "structured-data",
-];
-
 /** A client-side navigation here needs the static parts this tab has already shown. */
 export async function clientLoader({ request, serverLoader }: ClientLoaderFunctionArgs) {
   await requireStaticParts(request, LANDING_PARTS);
@@ -53,8 +35,8 @@ export async function clientLoader({ request, serverLoader }: ClientLoaderFuncti
 export const meta = metaFromLoader;
 
 /**
- * docs/product.md: the landing page's sections, in this order (header and footer come from the root).
- * Everything between the hero and the closing call is one static part (components/static-parts.server.tsx).
+ * The landing page: the hero, the sections (one static part, in landing/sections.ts's order) and
+ * the closing call; the header and footer come from the root.
  */
 export default function Index() {
   useStickyAction();

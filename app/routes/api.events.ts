@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { getConfig } from "~/server/config.server";
-import { recordClientEvents, visitorOf } from "~/server/leads.server";
-import { requestContext } from "~/server/request-context.server";
-import { mayTrack } from "~/server/visitor.server";
-import { LIMITS, validateBatch } from "~/shared/analytics-events";
+import { LIMITS, validateBatch } from "~/analytics/events";
+import { recordClientEvents, visitorOf } from "~/leads/leads.server";
+import { mayTrack } from "~/leads/visitor.server";
+import { getConfig } from "~/platform/config.server";
+import { requestContext } from "~/platform/request-context.server";
 
 const headers = (extra: Record<string, string> = {}) => ({ "Cache-Control": "no-store", ...extra });
 
@@ -50,7 +50,7 @@ export async function action({ request, context: loadContext }: ActionFunctionAr
   if (request.method !== "POST") return problem(405, "only POST is allowed", { Allow: "POST" });
   if (!sameOrigin(request)) return problem(403, "only this site's pages may send events");
 
-  // Per visitor and per address (server/limits.server.ts): one address changing its user agent
+  // Per visitor and per address (leads/limits.server.ts): one address changing its user agent
   // with every batch is still one address.
   const context = requestContext(loadContext);
   if (!(await context.services.limits.batch(visitorOf(context, request)))) {

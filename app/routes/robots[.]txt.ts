@@ -1,4 +1,4 @@
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/platform/config.server";
 import { robotsTxt } from "~/shared/sitemap";
 
 export async function loader() {

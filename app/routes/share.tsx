@@ -1,10 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { SharePage } from "~/components/SharePage";
 import { heads as arHeads } from "~/content/ar/heads";
 import { copyFor } from "~/content/copy.server";
 import { heads } from "~/content/heads";
-import { headFor, platformOf } from "~/server/head.server";
+import { headFor, platformOf } from "~/pages/head.server";
+import { SharePage } from "~/share/SharePage";
 import { localeOfPath } from "~/shared/locale";
 import { wordingFor } from "~/shared/platform";
 import { metaFromLoader } from "~/shared/route-meta";

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { SitemapPage } from "~/components/SitemapPage";
 import { copyFor } from "~/content/copy.server";
-import { headFor } from "~/server/head.server";
+import { headFor } from "~/pages/head.server";
 import { localeOfPath } from "~/shared/locale";
 import { metaFromLoader } from "~/shared/route-meta";
 

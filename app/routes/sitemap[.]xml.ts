@@ -1,4 +1,4 @@
-import { getConfig } from "~/server/config.server";
+import { getConfig } from "~/platform/config.server";
 import { sitemapXml } from "~/shared/sitemap";
 
 // A resource route: it never renders, so no page_view is ever sent for it (docs/product.md, Routes).

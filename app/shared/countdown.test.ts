@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ui } from "~/content/ui";
-import { countingFor } from "~/server/plural.server";
+import { countingFor } from "~/pages/plural.server";
 import {
   countdownTarget,
   DEFAULT_BETA_LENGTH_MS,

@@ -1,4 +1,4 @@
-import { fitUrl } from "~/shared/analytics-events";
+import { fitUrl } from "~/analytics/events";
 import { type Campaign, setCampaign } from "~/shared/campaign";
 import { mailtoLink, whatsappLink } from "~/shared/contact-links";
 import { type Locale, localePath } from "~/shared/locale";
@@ -34,7 +34,7 @@ export function linkKind(href: string, external = false): LinkKind {
   return "internal";
 }
 
-/** The lead link's parameter for the visit's GA4 session id (browser/session.ts). */
+/** The lead link's parameter for the visit's GA4 session id (analytics/session.ts). */
 export const SESSION_PARAM = "sid";
 
 /**

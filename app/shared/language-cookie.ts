@@ -1,6 +1,6 @@
 /**
  * "No language suggestion, thanks": set by the browser when the visitor dismisses the offer or
- * picks a language; read by the server (server/language-hint.server.ts), which then stops offering.
+ * picks a language; read by the server (pages/language-hint.server.ts), which then stops offering.
  */
 export const HINT_COOKIE = "darb_lang_hint";
 export const HINT_DISMISSED = `${HINT_COOKIE}=off`;

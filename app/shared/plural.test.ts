@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { countingFor } from "~/server/plural.server";
+import { countingFor } from "~/pages/plural.server";
 import { counted, fill, listOf } from "~/shared/plural";
 
 const en = countingFor("en-AE");

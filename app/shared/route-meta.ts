@@ -28,7 +28,7 @@ function headInDocument(): MetaDescriptor[] {
 }
 
 /**
- * Every page route's `meta`: the head its loader built on the server (server/head.server.ts),
+ * Every page route's `meta`: the head its loader built on the server (pages/head.server.ts),
  * or, when hydrating the document the server sent, the same tags read from its <head>.
  */
 export const metaFromLoader: MetaFunction = ({ data }) =>

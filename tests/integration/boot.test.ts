@@ -10,7 +10,7 @@ import {
   RENDER_BEFORE_JUMPS_SCRIPT,
 } from "~/document/render-before-jumps.server";
 import { STATIC_PARTS } from "~/document/static-parts";
-import { LANDING_PARTS } from "~/routes/_index";
+import { LANDING_PARTS } from "~/landing/sections";
 import { COMPILE_HINT } from "../../scripts/compile-hints.mjs";
 import { directFetch, startBuiltServer } from "./server";
 

@@ -3,8 +3,8 @@
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLimits } from "~/server/limits.server";
-import { visitorFor } from "~/server/visitor.server";
+import { createLimits } from "~/leads/limits.server";
+import { visitorFor } from "~/leads/visitor.server";
 import {
   BROWSER_UA,
   type ChildServer,

@@ -672,7 +672,7 @@ describe("fuzzing the real server", () => {
   );
 
   // Both of these once reached Remix and ended in a 500 before any route of ours ran; the
-  // request guard (app/server/request-guard.server.ts) now answers them first.
+  // request guard (server/request-guard.ts) now answers them first.
   it.each([
     [
       "a cross-origin POST to a page",

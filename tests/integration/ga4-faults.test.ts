@@ -2,7 +2,7 @@
 // leave leads: pages as fast as with GA4 healthy, memory flat, every lost event counted, no
 // unhandled rejection, and the process still serving. Against the real server process.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { OutboxStats } from "~/server/outbox.server";
+import type { OutboxStats } from "~/analytics/outbox.server";
 import {
   BROWSER_UA,
   type ChildServer,

@@ -9,16 +9,16 @@ import {
   DEDUPE_WINDOW_MS,
   LEADS_PER_ADDRESS,
   SESSION_TIMEOUT_MS,
-} from "~/server/limits.server";
+} from "~/leads/limits.server";
 import {
   COMMAND_TIMEOUT_MS,
   createRedisConnection,
   FAILURES_TO_TRIP,
   type RedisConnection,
-} from "~/server/redis-connection.server";
-import { createRedisLimits } from "~/server/redis-limits.server";
-import { createSharedLimits, type SharedLimits } from "~/server/shared-limits.server";
-import { visitorFor } from "~/server/visitor.server";
+} from "~/leads/redis-connection.server";
+import { createRedisLimits } from "~/leads/redis-limits.server";
+import { createSharedLimits, type SharedLimits } from "~/leads/shared-limits.server";
+import { visitorFor } from "~/leads/visitor.server";
 import { freePort, sleep, withLoadLock } from "./child-server";
 import { type RedisServer, startRedis } from "./redis-server";
 

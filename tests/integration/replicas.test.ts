@@ -6,7 +6,7 @@
 // lines), their log and their closing stats.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/server/limits.server";
+import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import {
   type ChildServer,
   crashSigns,

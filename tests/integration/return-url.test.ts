@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { safeReturnUrl } from "~/server/redirect.server";
+import { safeReturnUrl } from "~/pages/thank-you.server";
 import { directFetch, startBuiltServer } from "./server";
 
 // The rule (no way back into a hand-off) checked against the routes the built server really

@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
-import { parseConfig } from "~/server/config.server";
+import { parseConfig } from "~/platform/config.server";
 import { startSite } from "../../server/site";
 
 /**

@@ -3,7 +3,7 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
-import type { OutboxStats } from "~/server/outbox.server";
+import type { OutboxStats } from "~/analytics/outbox.server";
 import {
   BROWSER_UA,
   type ChildServer,

@@ -3,7 +3,7 @@
 // localAddress), all on the same iPhone's user agent, as most of a campaign's audience is.
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/server/limits.server";
+import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import { type ChildServer, startChildServer } from "./child-server";
 
 const IPHONE =

@@ -1,6 +1,6 @@
 import type { landing as en } from "~/content/landing";
 import type { Localized } from "~/content/localized";
-import { countingFor } from "~/server/plural.server";
+import { countingFor } from "~/pages/plural.server";
 import { LOCALE_INFO } from "~/shared/locale";
 import { counted } from "~/shared/plural";
 

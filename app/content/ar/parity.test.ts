@@ -32,7 +32,7 @@ import * as enProof from "~/content/proof";
 import * as enSections from "~/content/sections";
 import * as enShare from "~/content/share";
 import * as enUi from "~/content/ui";
-import { countingFor } from "~/server/plural.server";
+import { countingFor } from "~/pages/plural.server";
 import { spokenRemaining } from "~/shared/countdown";
 import { type CountedForms, counted, fill } from "~/shared/plural";
 

@@ -1,0 +1,186 @@
+/**
+ * Turns requests into recorded events: the browser's batches from /api/events, and the leads
+ * that /thank-you records on the server, so that they count with JavaScript off or blocked.
+ */
+import { randomUUID } from "node:crypto";
+import { type ClientEvent, fitParams, LIMITS } from "~/analytics/events";
+import type { OutboundEvent } from "~/analytics/sink.server";
+import type { LeadVerdict } from "~/leads/limits.server";
+import { type Visitor, visitorFor } from "~/leads/visitor.server";
+import { getConfig } from "~/platform/config.server";
+import type { RequestContext } from "~/platform/request-context.server";
+import {
+  type Campaign,
+  CLICK_IDS,
+  campaignDetails,
+  leadSource,
+  setCampaign,
+} from "~/shared/campaign";
+import type { CtaType } from "~/shared/cta";
+import type { PlanId } from "~/shared/plans";
+
+export function visitorOf(context: RequestContext, request: Request): Visitor {
+  return visitorFor(
+    { address: context.clientAddress, userAgent: request.headers.get("user-agent") ?? "" },
+    { salt: getConfig().analyticsSalt },
+  );
+}
+
+/** The GA4 lead value (docs/product.md): AED, zero. */
+export const LEAD_VALUE = { currency: "AED", value: 0 } as const;
+
+export type Lead = {
+  cta: CtaType;
+  /** What the lead link carried of the visit's campaign (shared/campaign.ts). */
+  campaign: Campaign;
+  /** The plan a plan's button asked about (shared/plans.ts), if any. */
+  plan?: PlanId;
+  /** The page's language ("en", "ar"), as the browser's events carry it. */
+  language?: string;
+  /**
+   * The browser's GA4 session id from the lead link (`sid`); else (no JavaScript) the session
+   * the server keeps for the visitor and campaign (limits.server.ts, `session`).
+   */
+  sessionId?: string;
+  /** When the visit's fbclid was first seen (`fbclid_at`, ms), for Meta's fbc. */
+  fbclidAt?: number;
+  /** The page the visitor tapped on (a path on this site), for Meta's event_source_url. */
+  fromPath?: string;
+  /** /thank-you's own page_view, when the browser will not send one (no JavaScript). */
+  pageView?: { location: string; referrer?: string; title?: string };
+};
+
+export type LeadResult = {
+  verdict: LeadVerdict;
+  /** The counted lead's id (Meta's event_id), for a pixel on /thank-you to deduplicate with. */
+  id?: string;
+};
+
+/** /thank-you's own page_view, with the context the browser puts on its events. */
+function pageView(view: NonNullable<Lead["pageView"]>, lead: Lead): OutboundEvent {
+  const { location, referrer, title } = view;
+  const { source, medium, campaign } = campaignDetails(lead.campaign);
+  // fitParams cuts each to GA4's own limit for it (1000, 420, 300, else 100).
+  const params = fitParams({
+    page_location: location,
+    page_referrer: referrer,
+    page_title: title,
+    source,
+    medium,
+    campaign,
+    language: lead.language,
+  });
+  return { name: "page_view", params };
+}
+
+/**
+ * What GA4 and Meta are told of a lead: its value, CTA, language, plan and whole campaign, and
+ * for GA4 the click ids that fit its 100 characters.
+ */
+export function leadParams(lead: Lead, { clickIds = true } = {}): Record<string, string | number> {
+  const params: Record<string, string | number> = {
+    ...LEAD_VALUE,
+    lead_source: leadSource(lead.campaign),
+    cta: lead.cta,
+    ...(lead.language ? { language: lead.language } : {}),
+    ...(lead.plan ? { plan: lead.plan } : {}),
+    ...campaignDetails(lead.campaign),
+  };
+  // Click ids that fit GA4's 100 characters, for joining exports; Meta gets fbclid whole (fbc).
+  if (!clickIds) return params;
+  for (const name of CLICK_IDS) {
+    const value = lead.campaign[name];
+    if (value !== undefined && value.length <= LIMITS.paramValueLength) params[name] = value;
+  }
+  return params;
+}
+
+/** Meta's part of a campaign: its words and its own click id, never another network's. */
+function forMeta(campaign: Campaign): Campaign {
+  const own: Campaign = { ...campaign };
+  for (const name of CLICK_IDS) if (name !== "fbclid") delete own[name];
+  return own;
+}
+
+/** The absolute address of the page the lead came from, with the visit's campaign. */
+function pageUrl(lead: Lead, campaign: Campaign): string {
+  const url = new URL(lead.fromPath ?? "/", getConfig().siteUrl);
+  const search = new URLSearchParams(url.search);
+  setCampaign(search, campaign);
+  url.search = search.toString();
+  return url.href;
+}
+
+/**
+ * Records, unless this visitor's same lead was counted in the last 30 minutes or its address
+ * has added all the leads it may for now (leads/shared-limits.server.ts, across replicas when
+ * they share Redis): `campaign_details` when the visit was tagged (a visitor without JavaScript
+ * posts no events, so GA4 learns the campaign here), `conversion` for every CTA and
+ * `generate_lead` for WhatsApp, e-mail and demo, all on the visit's GA4 session; and for Meta,
+ * when configured, a Lead with the lead's id.
+ */
+export async function recordLead(
+  context: RequestContext,
+  request: Request,
+  lead: Lead,
+): Promise<LeadResult> {
+  const visitor = visitorOf(context, request);
+  // Asking about Plus, then Pro, is two leads (a marketer wants both plans' interest), as
+  // WhatsApp then e-mail is; the same plan again within 30 minutes is the same lead.
+  const verdict = await context.services.limits.lead(
+    visitor,
+    // "Instagram" and "instagram" on one visitor's links are one lead.
+    `${lead.cta}|${leadSource(lead.campaign).toLowerCase()}|${lead.plan ?? ""}`,
+  );
+  const events: OutboundEvent[] = [];
+  // An address past its cap adds nothing at all, not even to a session.
+  if (verdict === "capped") return { verdict };
+  const sessionId =
+    lead.sessionId ?? (await context.services.limits.session(visitor, lead.campaign));
+  if (verdict !== "counted") {
+    // A reload still shows the page.
+    if (lead.pageView) events.push(pageView(lead.pageView, lead));
+    if (events.length > 0) context.services.analytics.record(visitor, events, { sessionId });
+    return { verdict };
+  }
+  const params = leadParams(lead);
+  const details = campaignDetails(lead.campaign);
+  if (Object.keys(details).length > 0) {
+    // With the page's language, as the browser's campaign_details has it.
+    const params: Record<string, string> = { ...details };
+    if (lead.language) params.language = lead.language;
+    events.push({ name: "campaign_details", params });
+  }
+  if (lead.pageView) events.push(pageView(lead.pageView, lead));
+  events.push({ name: "conversion", params });
+  if (lead.cta === "link") {
+    context.services.analytics.record(visitor, events, { sessionId });
+    return { verdict };
+  }
+  events.push({ name: "generate_lead", params });
+  const id = randomUUID();
+  context.services.analytics.record(visitor, events, {
+    sessionId,
+    lead: {
+      id,
+      at: Date.now(),
+      fbclidAt: lead.fbclidAt,
+      pageUrl: pageUrl(lead, forMeta(lead.campaign)),
+      address: visitor.address,
+      userAgent: request.headers.get("user-agent") ?? "",
+      fbclid: lead.campaign.fbclid,
+      details: leadParams({ ...lead, campaign: forMeta(lead.campaign) }, { clickIds: false }),
+    },
+  });
+  return { verdict, id };
+}
+
+/** Records a batch from the browser (the route has checked the visitor's limits). */
+export function recordClientEvents(
+  context: RequestContext,
+  request: Request,
+  events: ClientEvent[],
+  sessionId?: string,
+): void {
+  context.services.analytics.record(visitorOf(context, request), events, { sessionId });
+}

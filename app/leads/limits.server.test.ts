@@ -1,0 +1,99 @@
+import { describe, expect, it } from "vitest";
+import {
+  BATCHES_PER_ADDRESS,
+  BATCHES_PER_VISITOR,
+  createLimits,
+  DEDUPE_WINDOW_MS,
+  LEADS_PER_ADDRESS,
+} from "~/leads/limits.server";
+import type { Visitor } from "~/leads/visitor.server";
+
+const visitor = (address: string, id = address): Visitor => ({
+  address,
+  clientId: `client-${id}`,
+  sessionId: "1",
+});
+
+describe("leads", () => {
+  it("counts a lead once in 30 minutes, then again", () => {
+    const limits = createLimits();
+    const a = visitor("203.0.113.1");
+    expect(limits.lead(a, "whatsapp|ig|", 0)).toBe("counted");
+    expect(limits.lead(a, "whatsapp|ig|", DEDUPE_WINDOW_MS - 1)).toBe("repeat");
+    expect(limits.lead(a, "whatsapp|ig|", DEDUPE_WINDOW_MS)).toBe("counted");
+    expect(limits.stats()).toEqual({ leads_repeated: 1, leads_capped: 0, batches_refused: 0 });
+  });
+
+  it("keeps visitors apart, even on one address", () => {
+    const limits = createLimits();
+    expect(limits.lead(visitor("203.0.113.1", "a"), "email|x|", 0)).toBe("counted");
+    expect(limits.lead(visitor("203.0.113.1", "b"), "email|x|", 0)).toBe("counted");
+    expect(limits.lead(visitor("203.0.113.2", "a2"), "email|x|", 0)).toBe("counted");
+  });
+
+  it("caps what one address adds, however it varies its visitors, and refills over time", () => {
+    const limits = createLimits();
+    const verdicts = Array.from({ length: 100 }, (_, n) =>
+      limits.lead(visitor("203.0.113.9", `agent-${n}`), "whatsapp|x|", 0),
+    );
+    expect(verdicts.filter((v) => v === "counted")).toHaveLength(LEADS_PER_ADDRESS.capacity);
+    expect(limits.stats().leads_capped).toBe(100 - LEADS_PER_ADDRESS.capacity);
+    // Someone else's address is not held back by it.
+    expect(limits.lead(visitor("203.0.113.10"), "whatsapp|x|", 0)).toBe("counted");
+    // A minute later the address may add one more.
+    expect(limits.lead(visitor("203.0.113.9", "later"), "whatsapp|x|", 60_000)).toBe("counted");
+    expect(limits.lead(visitor("203.0.113.9", "later2"), "whatsapp|x|", 60_000)).toBe("capped");
+  });
+
+  it("does not spend the cap on repeats", () => {
+    const limits = createLimits();
+    const a = visitor("203.0.113.3");
+    for (let n = 0; n < 200; n++) limits.lead(a, "demo|x|", n);
+    expect(limits.stats()).toEqual({ leads_repeated: 199, leads_capped: 0, batches_refused: 0 });
+  });
+});
+
+describe("event batches", () => {
+  it("limits one visitor to its own burst", () => {
+    const limits = createLimits();
+    const a = visitor("203.0.113.4");
+    const allowed = Array.from({ length: 100 }, () => limits.batch(a, 0)).filter(Boolean);
+    expect(allowed).toHaveLength(BATCHES_PER_VISITOR.capacity);
+    expect(limits.batch(visitor("203.0.113.4", "neighbour"), 0)).toBe(true);
+  });
+
+  it("limits an address that changes its user agent with every batch", () => {
+    const limits = createLimits();
+    const allowed = Array.from({ length: 1000 }, (_, n) =>
+      limits.batch(visitor("203.0.113.5", `agent-${n}`), 0),
+    ).filter(Boolean);
+    expect(allowed).toHaveLength(BATCHES_PER_ADDRESS.capacity);
+    expect(limits.stats().batches_refused).toBe(1000 - BATCHES_PER_ADDRESS.capacity);
+    expect(limits.batch(visitor("203.0.113.6"), 0)).toBe(true);
+  });
+
+  it("lets a crowd behind many addresses through", () => {
+    const limits = createLimits();
+    for (let n = 0; n < 500; n++) {
+      expect(limits.batch(visitor(`10.0.${n >> 8}.${n & 255}`), 0)).toBe(true);
+    }
+  });
+});
+
+describe("session: a visit without JavaScript", () => {
+  it("continues within 30 minutes of its last event on the same campaign, else starts anew", () => {
+    const limits = createLimits();
+    const who = visitor("192.0.2.77");
+    const start = Date.UTC(2026, 2, 10, 5);
+    const a = limits.session(who, "campaign=a", start);
+    expect(a).toBe(String(start / 1000));
+    expect(limits.session(who, "campaign=a", start + 29 * 60_000)).toBe(a);
+    // Untagged continues what it finds.
+    expect(limits.session(who, "", start + 50 * 60_000)).toBe(a);
+    const b = limits.session(who, "campaign=b", start + 50 * 60_000);
+    expect(b).not.toBe(a);
+    // Within the same second, still another.
+    expect(limits.session(who, "campaign=c", start + 50 * 60_000)).toBe(String(Number(b) + 1));
+    expect(limits.session(who, "campaign=c", start + 81 * 60_000)).not.toBe(String(Number(b) + 1));
+  });
+});

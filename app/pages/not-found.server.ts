@@ -1,0 +1,46 @@
+import { eventAttributes } from "~/analytics/link-clicks";
+import type { Copy } from "~/content/copy.server";
+import { getConfig } from "~/platform/config.server";
+import { campaignFrom, campaignQuery } from "~/shared/campaign";
+import { contactHref, resolveCta } from "~/shared/cta";
+import { type Locale, localePath } from "~/shared/locale";
+
+const PLACEMENT = "not-found";
+
+/**
+ * Where the 404 page leads a visitor whose campaign link was mistyped: the WhatsApp lead (through
+ * /thank-you, reported like every lead link) and the landing page, both with the campaign read
+ * from the URL, cleaned and re-encoded, never echoed raw. Made on the server, so the links work without
+ * JavaScript, and in a .server module: the route's browser code must reach no module the landing
+ * page's does not share with it already, or the compiler splits `/`'s chunks further (+0.4 kB).
+ */
+export function notFoundLinks(
+  url: URL,
+  locale: Locale,
+  copy: Pick<Copy, "contact"> & { chrome: Pick<Copy["chrome"], "notFound"> },
+) {
+  const config = getConfig();
+  const campaign = campaignFrom(url.searchParams);
+  const site = {
+    whatsappNumber: config.whatsappNumber,
+    email: config.contactEmail,
+    demoUrl: config.demoUrl,
+  };
+  const lead = resolveCta(
+    {
+      text: copy.chrome.notFound.whatsapp,
+      href: contactHref("whatsapp", site, copy.contact),
+      ctaType: "whatsapp",
+    },
+    { campaign, returnUrl: url.pathname, placement: PLACEMENT, locale },
+  );
+  return {
+    lead: {
+      href: lead.href,
+      attributes: lead.event ? eventAttributes(lead.event.name, PLACEMENT) : {},
+    },
+    home: `${localePath(locale, "/")}${campaignQuery(campaign)}`,
+  };
+}
+
+export type NotFoundLinks = ReturnType<typeof notFoundLinks>;

@@ -1,0 +1,302 @@
+import { describe, expect, it } from "vitest";
+import {
+  ConfigError,
+  checkListenHost,
+  configWarnings,
+  DEFAULT_GA_ENDPOINT,
+  isLoopbackHostname,
+  parseConfig,
+  parseDubaiDate,
+} from "~/platform/config.server";
+
+const SALTED = { ANALYTICS_SALT: "a-long-enough-salt-value" };
+
+function errorFor(env: Record<string, string>): ConfigError {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("parseConfig", () => {
+  it("works with an empty environment, using the documented defaults", () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: undefined,
+      siteUrl: "http://localhost:3000",
+      whatsappNumber: "971585550134",
+      contactEmail: "hello@darb.ae",
+      contactPhone: "+971 4 555 0134",
+      demoUrl: "https://demo.darb.ae/",
+      betaClosesAt: null,
+      ga: null,
+      gaEndpoint: DEFAULT_GA_ENDPOINT,
+      analyticsSalt: null,
+      trustProxy: 0,
+      renderCache: true,
+    });
+    expect(config.samples).toEqual([
+      "WHATSAPP_NUMBER",
+      "CONTACT_EMAIL",
+      "CONTACT_PHONE",
+      "DEMO_URL",
+    ]);
+  });
+
+  it("reads and normalises every setting", () => {
+    const config = parseConfig({
+      PORT: "8080",
+      HOST: "127.0.0.1",
+      SITE_URL: "https://darb.ae/",
+      WHATSAPP_NUMBER: "+971 (58) 555-0199",
+      CONTACT_EMAIL: "support@darb.ae",
+      CONTACT_PHONE: "+971 4 555 0199",
+      DEMO_URL: "https://try.darb.ae/demo",
+      BETA_CLOSES_AT: "2026-06-15",
+      GA_MEASUREMENT_ID: "G-ABC123XYZ9",
+      GA_API_SECRET: "s3cret_value-1",
+      GA_MP_ENDPOINT: "http://127.0.0.1:9999/mp/collect",
+      ANALYTICS_SALT: "a-long-enough-salt-value",
+      TRUST_PROXY: "1",
+      RENDER_CACHE: "off",
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: "127.0.0.1",
+      siteUrl: "https://darb.ae",
+      whatsappNumber: "971585550199",
+      demoUrl: "https://try.darb.ae/demo",
+      ga: { measurementId: "G-ABC123XYZ9", apiSecret: "s3cret_value-1" },
+      gaEndpoint: "http://127.0.0.1:9999/mp/collect",
+      analyticsSalt: "a-long-enough-salt-value",
+      trustProxy: 1,
+      renderCache: false,
+      samples: [],
+    });
+    // Midnight in Dubai is 20:00 UTC the day before.
+    expect(config.betaClosesAt?.toISOString()).toBe("2026-06-14T20:00:00.000Z");
+  });
+
+  it("treats blank values as unset", () => {
+    expect(parseConfig({ PORT: "  ", SITE_URL: "" }).port).toBe(3000);
+  });
+
+  it.each([
+    [{ SITE_URL: "nope" }, "SITE_URL", /absolute URL/],
+    [{ SITE_URL: "ftp://darb.ae" }, "SITE_URL", /http/],
+    [{ SITE_URL: "https://darb.ae/?a=1" }, "SITE_URL", /query/],
+    [{ SITE_URL: "https://user:pw@darb.ae" }, "SITE_URL", /password/],
+    [{ PORT: "abc" }, "PORT", /whole number/],
+    [{ PORT: "3000.5" }, "PORT", /whole number/],
+    [{ PORT: "0" }, "PORT", /1 to 65535/],
+    [{ PORT: "70000" }, "PORT", /1 to 65535/],
+    [{ HOST: "bad host" }, "HOST", /hostname/],
+    [{ BETA_CLOSES_AT: "tomorrowish" }, "BETA_CLOSES_AT", /ISO date/],
+    [{ BETA_CLOSES_AT: "2026-02-31" }, "BETA_CLOSES_AT", /ISO date/],
+    [{ BETA_CLOSES_AT: "2026-06-15T25:00" }, "BETA_CLOSES_AT", /ISO date/],
+    [{ WHATSAPP_NUMBER: "call me" }, "WHATSAPP_NUMBER", /international number/],
+    [{ WHATSAPP_NUMBER: "123" }, "WHATSAPP_NUMBER", /international number/],
+    [{ CONTACT_EMAIL: "a@b.ae?bcc=x@y.z" }, "CONTACT_EMAIL", /e-mail/],
+    [{ CONTACT_EMAIL: "not an email" }, "CONTACT_EMAIL", /e-mail/],
+    [{ CONTACT_PHONE: "ring ring" }, "CONTACT_PHONE", /phone number/],
+    [{ DEMO_URL: "http://demo.darb.ae" }, "DEMO_URL", /https/],
+    [{ DEMO_URL: "javascript:alert(1)" }, "DEMO_URL", /https/],
+    [{ GA_MEASUREMENT_ID: "G-ABC123" }, "GA_API_SECRET", /must be set/],
+    [{ GA_API_SECRET: "abcdefgh" }, "GA_MEASUREMENT_ID", /must be set/],
+    [{ GA_MEASUREMENT_ID: "UA-1234", GA_API_SECRET: "abcdefgh" }, "GA_MEASUREMENT_ID", /G-/],
+    [{ GA_MP_ENDPOINT: "http://collector.example/mp" }, "GA_MP_ENDPOINT", /loopback/],
+    [{ ANALYTICS_SALT: "short" }, "ANALYTICS_SALT", /16 characters/],
+    [{ META_PIXEL_ID: "123456789012345" }, "META_ACCESS_TOKEN", /must be set/],
+    [{ META_ACCESS_TOKEN: "EAAB_test_token_0123456789" }, "META_PIXEL_ID", /must be set/],
+    [
+      { META_PIXEL_ID: "pixel-1", META_ACCESS_TOKEN: "EAAB_test_token_0123456789" },
+      "META_PIXEL_ID",
+      /digits/,
+    ],
+    [{ META_CAPI_ENDPOINT: "http://graph.example/v23.0" }, "META_CAPI_ENDPOINT", /loopback/],
+    [{ META_CAPI_ENDPOINT: "https://graph.example/v23.0?x=1" }, "META_CAPI_ENDPOINT", /query/],
+    [{ TRUST_PROXY: "yes" }, "TRUST_PROXY", /number of proxies/],
+    [{ RENDER_CACHE: "false" }, "RENDER_CACHE", /on or off/],
+    [{ ...SALTED, REDIS_URL: "redis" }, "REDIS_URL", /URL such as redis:\/\/redis:6379/],
+    [{ ...SALTED, REDIS_URL: "http://redis:6379" }, "REDIS_URL", /redis: or rediss:/],
+    [{ ...SALTED, REDIS_URL: "redis://redis:99999" }, "REDIS_URL", /URL such as/],
+    [{ ...SALTED, REDIS_URL: "redis:///0" }, "REDIS_URL", /host/],
+    [{ ...SALTED, REDIS_URL: "redis://redis:6379/zero" }, "REDIS_URL", /database number/],
+    [{ ...SALTED, REDIS_URL: "redis://redis:6379/0?family=6" }, "REDIS_URL", /query/],
+    [{ REDIS_URL: "redis://redis:6379" }, "ANALYTICS_SALT", /same id/],
+  ])("rejects %o, naming %s", (env, variable, detail) => {
+    const error = errorFor(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message.startsWith(variable)).toBe(true);
+    expect(error.message).toMatch(detail);
+    expect(error.message).not.toContain("\n");
+  });
+
+  it("takes REDIS_URL with its credentials, and leaves it null when unset", () => {
+    expect(parseConfig({}).redisUrl).toBeNull();
+    for (const url of ["redis://redis:6379", "rediss://:p%40ss@cache.example:6380/2"]) {
+      expect(parseConfig({ ...SALTED, REDIS_URL: url }).redisUrl).toBe(url);
+    }
+  });
+
+  it("never shows REDIS_URL's password", () => {
+    const error = errorFor({ ...SALTED, REDIS_URL: "redis://user:S3CRET@redis:6379/x" });
+    expect(error.variable).toBe("REDIS_URL");
+    expect(error.message).not.toContain("S3CRET");
+    expect(error.message).not.toContain("redis:6379");
+    expect(error.message).toContain("database number");
+  });
+
+  it("never repeats Meta's access token in its message", () => {
+    const token = "EAAB secret token with spaces 0123456789";
+    const error = errorFor({ META_PIXEL_ID: "123456789012345", META_ACCESS_TOKEN: token });
+    expect(error.variable).toBe("META_ACCESS_TOKEN");
+    expect(error.message).not.toContain("secret token");
+  });
+
+  it("takes Meta's Conversions API as opted in, with the pinned endpoint or a loopback stand-in", () => {
+    const base = {
+      META_PIXEL_ID: "123456789012345",
+      META_ACCESS_TOKEN: "EAAB_test_token_0123456789",
+    };
+    expect(parseConfig({}).meta).toBeNull();
+    expect(parseConfig(base).meta).toEqual({
+      pixelId: "123456789012345",
+      accessToken: "EAAB_test_token_0123456789",
+      endpoint: "https://graph.facebook.com/v23.0",
+    });
+    expect(
+      parseConfig({ ...base, META_CAPI_ENDPOINT: "http://127.0.0.2:9999/meta/" }).meta?.endpoint,
+    ).toBe("http://127.0.0.2:9999/meta");
+  });
+
+  it("never repeats the API secret in its message", () => {
+    const error = errorFor({ GA_MEASUREMENT_ID: "G-ABC123", GA_API_SECRET: "has spaces in it!" });
+    expect(error.message).not.toContain("has spaces");
+  });
+});
+
+describe("parseDubaiDate", () => {
+  it("honours an explicit offset", () => {
+    expect(parseDubaiDate("2026-06-15T18:00Z")?.toISOString()).toBe("2026-06-15T18:00:00.000Z");
+    expect(parseDubaiDate("2026-06-15T18:00:30+02:00")?.toISOString()).toBe(
+      "2026-06-15T16:00:30.000Z",
+    );
+  });
+  it("reads a time without an offset as Dubai time", () => {
+    expect(parseDubaiDate("2026-06-15T18:00")?.toISOString()).toBe("2026-06-15T14:00:00.000Z");
+  });
+  it.each(["", "15/06/2026", "2026-6-15", "2026-13-01", "2026-06-15T18", "2026-06-15 18:00"])(
+    "rejects %j",
+    (raw) => expect(parseDubaiDate(raw)).toBeNull(),
+  );
+});
+
+describe("HOST", () => {
+  it.each(["127.0.0.1", "0.0.0.0", "::", "::1", "localhost", "darb-web", "web.internal.", "db_1"])(
+    "accepts %s",
+    (host) => {
+      expect(parseConfig({ HOST: host }).host).toBe(host);
+    },
+  );
+
+  it.each(["999.1.1.1", "10.0.0", "1.2.3.4.5", "-bad", "a..b", "x y", "::zz", "host name"])(
+    "rejects %s at once",
+    (host) => {
+      expect(errorFor({ HOST: host }).variable).toBe("HOST");
+    },
+  );
+
+  it("must resolve, to an address of this machine", async () => {
+    const resolvesTo = (address: string) => async () => address;
+    await expect(checkListenHost(undefined)).resolves.toBeUndefined();
+    await expect(checkListenHost("web", resolvesTo("127.0.0.9"))).resolves.toBeUndefined();
+    await expect(checkListenHost("any", resolvesTo("0.0.0.0"))).resolves.toBeUndefined();
+    await expect(checkListenHost("far", resolvesTo("192.0.2.7"))).rejects.toThrow(
+      /^HOST must be an address of this machine .*"far" \(192\.0\.2\.7\)$/,
+    );
+    const fails = async () => {
+      throw Object.assign(new Error("getaddrinfo ENOTFOUND nope"), { code: "ENOTFOUND" });
+    };
+    await expect(checkListenHost("nope", fails)).rejects.toThrow(
+      /^HOST does not resolve to an address, got "nope"$/,
+    );
+  });
+});
+
+describe("URLs in error messages", () => {
+  const SECRET = "Pw0rd";
+  // Passwords and tokens with every character that ends a URL's parts early, and non-URLs.
+  const values = [
+    `redis://user:pa/ss${SECRET}@127.0.0.1:6390/0`,
+    `redis://user:pa?ss${SECRET}@127.0.0.1:6390/0`,
+    `redis://user:pa#ss${SECRET}@127.0.0.1:6390/0`,
+    `redis://user:pa@ss${SECRET}@127.0.0.1:6390/0?x`,
+    `redis://user:pa:ss${SECRET}@127.0.0.1:6390/9/9`,
+    `redis://user:4321/${SECRET}@127.0.0.1`,
+    `garbage ${SECRET}`,
+    `${SECRET}:x`,
+    `http://x.example/mp?api_secret=${SECRET}`,
+    `https://user:${SECRET}@x.example/p#${SECRET}`,
+    `not a url?api_secret=${SECRET}`,
+    `x://a:${SECRET}@b`,
+    `http://${SECRET}.example/v23.0`,
+  ];
+  const variables = ["REDIS_URL", "GA_MP_ENDPOINT", "META_CAPI_ENDPOINT", "SITE_URL", "DEMO_URL"];
+
+  it.each(variables.flatMap((variable) => values.map((value) => [variable, value] as const)))(
+    "%s=%s is named, said what is wrong, and not repeated",
+    (variable, value) => {
+      const env: Record<string, string> = { ...SALTED, [variable]: value };
+      let error: ConfigError | undefined;
+      try {
+        parseConfig(env);
+      } catch (thrown) {
+        error = thrown as ConfigError;
+      }
+      // A value the setting accepts is fine; one it refuses is refused without being shown.
+      if (error === undefined) return;
+      expect(error.variable).toBe(variable);
+      expect(error.message).toMatch(new RegExp(`^${variable} must `));
+      expect(error.message).not.toContain(SECRET);
+      expect(error.message).not.toContain("127.0.0.1");
+      expect(error.message).not.toContain("x.example");
+    },
+  );
+
+  it("refuses each Redis value above that hides a password's / ? # in it", () => {
+    for (const value of values.slice(0, 8)) {
+      expect(errorFor({ ...SALTED, REDIS_URL: value }).variable).toBe("REDIS_URL");
+    }
+  });
+
+  it.each([
+    ["localhost", true],
+    ["127.0.0.1", true],
+    ["127.0.0.2", true],
+    ["127.255.255.254", true],
+    ["[::1]", true],
+    ["128.0.0.1", false],
+    ["127.example", false],
+    ["10.0.0.1", false],
+  ])("loopback %s: %s", (hostname, loopback) => {
+    expect(isLoopbackHostname(hostname)).toBe(loopback);
+    const env = { GA_MP_ENDPOINT: `http://${hostname}:9/mp/collect` };
+    if (loopback) expect(parseConfig(env).gaEndpoint).toContain(hostname);
+    else expect(errorFor(env).variable).toBe("GA_MP_ENDPOINT");
+  });
+});
+
+describe("configWarnings", () => {
+  it("names an unset SITE_URL and the sample contact settings, one line each", () => {
+    expect(configWarnings(parseConfig({}))).toEqual([
+      expect.stringMatching(/^SITE_URL not set; .* http:\/\/localhost:3000$/),
+      expect.stringMatching(/^WHATSAPP_NUMBER, .* not set/),
+    ]);
+    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.ae" }))).toHaveLength(1);
+  });
+});

@@ -1,0 +1,472 @@
+import { lookup } from "node:dns/promises";
+import { isIP } from "node:net";
+import { networkInterfaces } from "node:os";
+import { logLine } from "~/platform/log-line.server";
+
+/**
+ * Every setting comes from the environment, with a default that works on a laptop.
+ * A bad value stops the server at start-up with one line naming the variable: an operator
+ * must never find out from a visitor that SITE_URL was mistyped.
+ */
+
+export type Config = {
+  port: number;
+  /** Interface to listen on; undefined means every interface. */
+  host: string | undefined;
+  /** Origin plus optional base path, without a trailing slash. */
+  siteUrl: string;
+  /** International format, digits only, as wa.me wants it. */
+  whatsappNumber: string;
+  contactEmail: string;
+  /** As shown to visitors. */
+  contactPhone: string;
+  demoUrl: string;
+  /** A fixed end of the beta; null means "two days after page load" (the spec's default). */
+  betaClosesAt: Date | null;
+  ga: { measurementId: string; apiSecret: string } | null;
+  gaEndpoint: string;
+  /** Meta's Conversions API, opt-in: a Lead for every generate_lead (docs/analytics.md). */
+  meta: { pixelId: string; accessToken: string; endpoint: string } | null;
+  /** Null means a random salt per process: private, but visitors are not joined across instances. */
+  analyticsSalt: string | null;
+  /** How many proxies (load balancers) in front of us append to X-Forwarded-For. */
+  trustProxy: number;
+  /**
+   * Where replicas share lead counting and limits (redis:// or rediss://, credentials allowed);
+   * null: each process keeps them in its own memory (docs/decisions/010-shared-state-on-redis.md).
+   */
+  redisUrl: string | null;
+  /** Serve the pages that are the same for everyone from memory (off: render every request). */
+  renderCache: boolean;
+  /** One JSON line per request on stdout (LOG_REQUESTS=1); off by default. */
+  logRequests: boolean;
+  /** The sample contact settings still in use; production start-up warns about them. */
+  samples: string[];
+  /** False when SITE_URL is unset: every absolute link then points at localhost. */
+  siteUrlSet: boolean;
+};
+
+/** Sample contact details from `.env.example`: good for trying the site, not for launch. */
+export const SAMPLE_SETTINGS = {
+  WHATSAPP_NUMBER: "971585550134",
+  CONTACT_EMAIL: "hello@darb.ae",
+  CONTACT_PHONE: "+971 4 555 0134",
+  DEMO_URL: "https://demo.darb.ae/",
+} as const;
+
+export const DEFAULT_GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
+/** The Graph API version is pinned here: Meta keeps each for about two years. */
+export const DEFAULT_META_ENDPOINT = "https://graph.facebook.com/v23.0";
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`${variable} ${detail}`);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value ? value : undefined;
+}
+
+/** Shows an operator's own value back, bounded and on one line. */
+function shown(value: string): string {
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+}
+
+function parsePort(env: Env): number {
+  const raw = read(env, "PORT");
+  if (raw === undefined) return 3000;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > 65535) {
+    throw new ConfigError("PORT", `must be a whole number from 1 to 65535, got ${shown(raw)}`);
+  }
+  return Number(raw);
+}
+
+// Labels of letters, digits, "-" and "_" (Docker's service names have them), dot-separated.
+const HOSTNAME =
+  /^(?=.{1,253}$)[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?(?:\.[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?)*\.?$/;
+
+function parseHost(env: Env): string | undefined {
+  const raw = read(env, "HOST");
+  if (raw === undefined) return undefined;
+  const valid =
+    isIP(raw) !== 0 ||
+    // Digits and dots only is meant as IPv4 ("999.1.1.1", "10.0.0"): it must be one.
+    (!/^[\d.]+$/.test(raw) && !raw.includes(":") && HOSTNAME.test(raw));
+  if (!valid) {
+    throw new ConfigError("HOST", `must be a hostname or an IP address, got ${shown(raw)}`);
+  }
+  return raw;
+}
+
+/** Lookup as Node's `listen(port, host)` does it: the first address. Injectable for tests. */
+export type HostLookup = (host: string) => Promise<string>;
+
+const systemLookup: HostLookup = async (host) => (await lookup(host)).address;
+
+/** The addresses this machine can listen on: its interfaces', the wildcards, all of 127/8. */
+function isLocalAddress(address: string): boolean {
+  if (address === "0.0.0.0" || address === "::") return true;
+  if (isIP(address) === 4 && address.startsWith("127.")) return true;
+  return Object.values(networkInterfaces()).some((list) =>
+    (list ?? []).some((entry) => entry.address === address.replace(/%.*$/, "")),
+  );
+}
+
+/**
+ * HOST must name an address of this machine. Checked before listening, so that a name that
+ * does not resolve, or an address that belongs elsewhere, ends start-up with one line like
+ * every other setting instead of a `getaddrinfo` or `EADDRNOTAVAIL` stack.
+ */
+export async function checkListenHost(
+  host: string | undefined,
+  resolve: HostLookup = systemLookup,
+): Promise<void> {
+  if (host === undefined) return;
+  let address: string;
+  try {
+    address = await resolve(host);
+  } catch {
+    throw new ConfigError("HOST", `does not resolve to an address, got ${shown(host)}`);
+  }
+  if (!isLocalAddress(address)) {
+    throw new ConfigError(
+      "HOST",
+      `must be an address of this machine (or unset for every interface), got ${shown(host)}${address === host ? "" : ` (${address})`}`,
+    );
+  }
+}
+
+/**
+ * A URL setting's value is never shown back, not even in part: a password, a token in the
+ * query, even the "port" of `redis://user:1234/x@host` (a password with a / in it) can be a
+ * secret. Its messages say what is wrong instead.
+ */
+function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean): URL {
+  const raw = read(env, name) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      name,
+      "must be an absolute URL such as https://example.ae (its value is not shown: it may hold a secret)",
+    );
+  }
+  const allowed = httpsOnly ? ["https:"] : ["https:", "http:"];
+  if (!allowed.includes(url.protocol)) {
+    throw new ConfigError(name, `must use ${allowed.join(" or ")}`);
+  }
+  if (url.username || url.password) {
+    throw new ConfigError(name, "must not contain a user name or password");
+  }
+  return url;
+}
+
+function parseSiteUrl(env: Env): string {
+  const url = parseUrl(env, "SITE_URL", "http://localhost:3000", false);
+  if (url.search || url.hash) {
+    throw new ConfigError("SITE_URL", "must not have a query or fragment");
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+}
+
+function parseWhatsapp(env: Env): string {
+  const raw = read(env, "WHATSAPP_NUMBER") ?? SAMPLE_SETTINGS.WHATSAPP_NUMBER;
+  // Accept the ways people write numbers ("+971 58-555 0134", "00971…"); keep what wa.me wants.
+  const digits = raw.replace(/[\s().-]/g, "").replace(/^(\+|00)/, "");
+  if (!/^[1-9]\d{7,14}$/.test(digits)) {
+    throw new ConfigError(
+      "WHATSAPP_NUMBER",
+      `must be an international number such as 971585550134, got ${shown(raw)}`,
+    );
+  }
+  return digits;
+}
+
+function parseEmail(env: Env): string {
+  const raw = read(env, "CONTACT_EMAIL") ?? SAMPLE_SETTINGS.CONTACT_EMAIL;
+  // Strict on purpose: the address goes into mailto: links and must not carry headers or spaces.
+  if (!/^[A-Za-z0-9._%+-]{1,64}@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/.test(raw)) {
+    throw new ConfigError("CONTACT_EMAIL", `must be a plain e-mail address, got ${shown(raw)}`);
+  }
+  return raw;
+}
+
+function parsePhone(env: Env): string {
+  const raw = read(env, "CONTACT_PHONE") ?? SAMPLE_SETTINGS.CONTACT_PHONE;
+  const digits = raw.replace(/\D/g, "");
+  if (!/^\+?[0-9 ()-]+$/.test(raw) || digits.length < 7 || digits.length > 15) {
+    throw new ConfigError(
+      "CONTACT_PHONE",
+      `must be a phone number such as +971 4 555 0134, got ${shown(raw)}`,
+    );
+  }
+  return raw;
+}
+
+const ISO_DATE =
+  /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/**
+ * An ISO 8601 date or date-time. Without an offset the time is Dubai's (UTC+4, no DST), so
+ * BETA_CLOSES_AT=2026-06-15 means midnight in Dubai, which is what a marketer means.
+ */
+export function parseDubaiDate(raw: string): Date | null {
+  const match = ISO_DATE.exec(raw);
+  if (!match) return null;
+  const [, y, mo, d, h = "00", mi = "00", s = "00", offset] = match;
+  const date = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}${offset ?? "+04:00"}`);
+  if (Number.isNaN(date.getTime())) return null;
+  // Reject dates JavaScript silently rolls over, such as 2026-02-31.
+  const check = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d)));
+  if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d)) return null;
+  if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
+  return date;
+}
+
+function parseBetaClosesAt(env: Env): Date | null {
+  const raw = read(env, "BETA_CLOSES_AT");
+  if (raw === undefined) return null;
+  const date = parseDubaiDate(raw);
+  if (!date) {
+    throw new ConfigError(
+      "BETA_CLOSES_AT",
+      `must be an ISO date such as 2026-06-15 or 2026-06-15T18:00+04:00, got ${shown(raw)}`,
+    );
+  }
+  return date;
+}
+
+function parseGa(env: Env): Config["ga"] {
+  const measurementId = read(env, "GA_MEASUREMENT_ID");
+  const apiSecret = read(env, "GA_API_SECRET");
+  if (!measurementId && !apiSecret) return null;
+  if (!measurementId)
+    throw new ConfigError("GA_MEASUREMENT_ID", "must be set when GA_API_SECRET is");
+  if (!apiSecret) throw new ConfigError("GA_API_SECRET", "must be set when GA_MEASUREMENT_ID is");
+  if (!/^G-[A-Z0-9]{4,20}$/.test(measurementId)) {
+    throw new ConfigError(
+      "GA_MEASUREMENT_ID",
+      `must look like G-XXXXXXXXXX, got ${shown(measurementId)}`,
+    );
+  }
+  // Never echo a secret into logs.
+  if (!/^[A-Za-z0-9_-]{8,128}$/.test(apiSecret)) {
+    throw new ConfigError("GA_API_SECRET", "must be 8 to 128 letters, digits, '-' or '_'");
+  }
+  return { measurementId, apiSecret };
+}
+
+/** localhost, all of 127.0.0.0/8 and ::1, as a URL's hostname writes them. */
+export function isLoopbackHostname(hostname: string): boolean {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  return isIP(hostname) === 4 && hostname.startsWith("127.");
+}
+
+/** An analytics endpoint: plain http only to a stand-in on this machine (real calls carry secrets). */
+function parseEndpoint(env: Env, name: string, fallback: string, base = false): string {
+  const url = parseUrl(env, name, fallback, false);
+  if (url.protocol === "http:" && !isLoopbackHostname(url.hostname)) {
+    throw new ConfigError(name, "must use https: unless its host is on loopback");
+  }
+  // A base the pixel's path is added to: a query or fragment would end up in the middle.
+  if (base && (url.search || url.hash)) {
+    throw new ConfigError(name, "must have no query or fragment");
+  }
+  return url.href;
+}
+
+function parseMeta(env: Env): Config["meta"] {
+  const pixelId = read(env, "META_PIXEL_ID");
+  const accessToken = read(env, "META_ACCESS_TOKEN");
+  const endpoint = parseEndpoint(env, "META_CAPI_ENDPOINT", DEFAULT_META_ENDPOINT, true);
+  if (!pixelId && !accessToken) return null;
+  if (!pixelId) throw new ConfigError("META_PIXEL_ID", "must be set when META_ACCESS_TOKEN is");
+  if (!accessToken) throw new ConfigError("META_ACCESS_TOKEN", "must be set when META_PIXEL_ID is");
+  if (!/^[0-9]{5,20}$/.test(pixelId)) {
+    throw new ConfigError(
+      "META_PIXEL_ID",
+      `must be the pixel's 5 to 20 digits, got ${shown(pixelId)}`,
+    );
+  }
+  // Never echo a token into logs.
+  if (!/^[A-Za-z0-9_|-]{20,512}$/.test(accessToken)) {
+    throw new ConfigError(
+      "META_ACCESS_TOKEN",
+      "must be 20 to 512 letters, digits, '_', '-' or '|' (the token Events Manager gives)",
+    );
+  }
+  return { pixelId, accessToken, endpoint: endpoint.replace(/\/+$/, "") };
+}
+
+function parseSalt(env: Env): string | null {
+  const raw = read(env, "ANALYTICS_SALT");
+  if (raw === undefined) return null;
+  if (raw.length < 16)
+    throw new ConfigError("ANALYTICS_SALT", "must be at least 16 characters long");
+  return raw;
+}
+
+function parseTrustProxy(env: Env): number {
+  const raw = read(env, "TRUST_PROXY");
+  if (raw === undefined) return 0;
+  if (!/^\d{1,2}$/.test(raw)) {
+    throw new ConfigError(
+      "TRUST_PROXY",
+      `must be the number of proxies in front, such as 1, got ${shown(raw)}`,
+    );
+  }
+  return Number(raw);
+}
+
+/**
+ * REDIS_URL: a Redis 7 or Valkey server, as `redis://[user:password@]host[:port][/db]` (or
+ * `rediss://` over TLS). Its credentials are never shown back. Replicas that share counting must
+ * give a visitor the same id, so the salt must be set too.
+ */
+function parseRedisUrl(env: Env, salt: string | null): string | null {
+  const raw = read(env, "REDIS_URL");
+  if (raw === undefined) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(
+      "REDIS_URL",
+      "must be a URL such as redis://redis:6379 or redis://:password@redis:6379/0, a password's / ? # @ : written %2F %3F %23 %40 %3A (the value is not shown: it may hold a secret)",
+    );
+  }
+  if (url.protocol !== "redis:" && url.protocol !== "rediss:") {
+    throw new ConfigError("REDIS_URL", "must use redis: or rediss:");
+  }
+  if (!url.hostname) throw new ConfigError("REDIS_URL", "must name a host");
+  if (!/^\/?(\d{1,2})?$/.test(url.pathname)) {
+    throw new ConfigError(
+      "REDIS_URL",
+      "must end in nothing but a database number such as /0 (a password's / ? # written %2F %3F %23)",
+    );
+  }
+  if (url.search || url.hash) {
+    throw new ConfigError(
+      "REDIS_URL",
+      "must have no query or fragment (a password's ? and # must be written %3F and %23)",
+    );
+  }
+  if (salt === null) {
+    throw new ConfigError(
+      "ANALYTICS_SALT",
+      "must be set when REDIS_URL is: every replica must give a visitor the same id",
+    );
+  }
+  return raw;
+}
+
+function parseRenderCache(env: Env): boolean {
+  const raw = read(env, "RENDER_CACHE");
+  if (raw === undefined || raw === "on") return true;
+  if (raw === "off") return false;
+  throw new ConfigError("RENDER_CACHE", `must be on or off, got ${shown(raw)}`);
+}
+
+function parseLogRequests(env: Env): boolean {
+  const raw = read(env, "LOG_REQUESTS");
+  if (raw === undefined || raw === "0") return false;
+  if (raw === "1") return true;
+  throw new ConfigError("LOG_REQUESTS", `must be 1 or 0, got ${shown(raw)}`);
+}
+
+export function parseConfig(env: Env): Config {
+  const analyticsSalt = parseSalt(env);
+  const samples = (Object.keys(SAMPLE_SETTINGS) as (keyof typeof SAMPLE_SETTINGS)[]).filter(
+    (name) => read(env, name) === undefined,
+  );
+  return {
+    port: parsePort(env),
+    host: parseHost(env),
+    siteUrl: parseSiteUrl(env),
+    whatsappNumber: parseWhatsapp(env),
+    contactEmail: parseEmail(env),
+    contactPhone: parsePhone(env),
+    demoUrl: parseUrl(env, "DEMO_URL", SAMPLE_SETTINGS.DEMO_URL, true).href,
+    betaClosesAt: parseBetaClosesAt(env),
+    ga: parseGa(env),
+    gaEndpoint: parseEndpoint(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT),
+    meta: parseMeta(env),
+    analyticsSalt,
+    trustProxy: parseTrustProxy(env),
+    redisUrl: parseRedisUrl(env, analyticsSalt),
+    renderCache: parseRenderCache(env),
+    logRequests: parseLogRequests(env),
+    samples,
+    siteUrlSet: read(env, "SITE_URL") !== undefined,
+  };
+}
+
+let cached: Config | undefined;
+
+/**
+ * The process's configuration. The server checks it once before listening (checkConfigAtStart),
+ * so a bad value ends start-up with a single line and exit code 1, before the server listens.
+ */
+export function getConfig(): Config {
+  if (cached) return cached;
+  try {
+    cached = parseConfig(process.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    exitWith(error);
+  }
+  return cached;
+}
+
+/** Ends start-up with the error as its one log line (a JSON object) and exit code 1. */
+export function exitWith(error: ConfigError): never {
+  process.stderr.write(
+    `${logLine("config_error", { variable: error.variable, error: error.message })}\n`,
+  );
+  process.exit(1);
+}
+
+/** One line per setting a production server should not run without. */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (!config.siteUrlSet) {
+    warnings.push(
+      `SITE_URL not set; canonical links, og:url, og:image, the sitemap and share links point at ${config.siteUrl}`,
+    );
+  }
+  if (config.samples.length > 0) {
+    warnings.push(
+      `${config.samples.join(", ")} not set; using the sample values from .env.example`,
+    );
+  }
+  return warnings;
+}
+
+/**
+ * Everything start-up checks, the parts that need the network included; exits with one line
+ * and code 1 on a bad setting. The server (server/index.ts) awaits it before it listens.
+ */
+export async function checkConfigAtStart(): Promise<Config> {
+  const config = getConfig();
+  try {
+    await checkListenHost(config.host);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    exitWith(error);
+  }
+  if (process.env.NODE_ENV === "production") {
+    for (const warning of configWarnings(config)) {
+      process.stderr.write(`${logLine("config_warning", { warning })}\n`);
+    }
+  }
+  return config;
+}

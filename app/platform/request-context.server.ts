@@ -1,0 +1,49 @@
+/**
+ * What the app's own server (server/http-app.ts) hands every loader, action and document render
+ * through Remix's load context: who is asking, the response's nonce, the process's services, and
+ * whether the rendered document may be kept for the next visitors.
+ */
+import { randomBytes } from "node:crypto";
+import { getConfig } from "~/platform/config.server";
+import { createServices, type Services } from "~/platform/services.server";
+
+export type DocumentKeeper = {
+  /** What to render where the nonce goes: each response fills in its own. */
+  slot: string;
+  /** Keeps the rendered document (with `slot` for its nonces) and its headers. */
+  keep: (html: string, headers: Headers) => void;
+};
+
+export type RequestContext = {
+  /** The visitor's address: the connection's, or a trusted proxy's X-Forwarded-For entry. */
+  clientAddress: string;
+  /** This response's CSP nonce; the server puts the same one in the header. */
+  nonce: string;
+  services: Services;
+  /** Set when the server may answer the next requests alike with this document. */
+  documentKeeper: DocumentKeeper | null;
+};
+
+declare module "@remix-run/node" {
+  interface AppLoadContext extends Partial<RequestContext> {}
+}
+
+let development: Services | undefined;
+
+/**
+ * The request's context. `npm run dev` serves through remix-serve, which gives none: there the
+ * app runs on one set of in-process services, every response gets a fresh nonce (nothing
+ * enforces it) and nothing is cached.
+ */
+export function requestContext(context: Partial<RequestContext> | undefined): RequestContext {
+  if (context?.services && context.clientAddress && context.nonce) {
+    return { documentKeeper: null, ...context } as RequestContext;
+  }
+  development ??= createServices(getConfig());
+  return {
+    clientAddress: "unknown",
+    nonce: randomBytes(16).toString("base64"),
+    services: development,
+    documentKeeper: null,
+  };
+}
