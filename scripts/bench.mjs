@@ -123,7 +123,7 @@ async function main() {
     pages: [
       { path: "/", name: "index", url: `${server.url}/` },
       { path: "/share", name: "share", url: `${server.url}/share` },
-      // Only its SEO score is wanted (issue 5): one mobile run is enough.
+      // Only its SEO score is wanted: one mobile run is enough.
       { path: "/sitemap", name: "sitemap", url: `${server.url}/sitemap`, mobileRuns: 1 },
     ],
     reportDir: join(artifacts, "lighthouse"),

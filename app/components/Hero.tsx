@@ -6,7 +6,7 @@ import type { loader } from "~/routes/_index";
 
 /**
  * The hero, the brand's dark band in both schemes: on a phone's first screen the headline, the
- * main action, the proof under it, the countdown and the top of the app's screen (issue 17).
+ * main action, the proof under it, the countdown and the top of the app's screen (docs/product.md).
  * Copy, actions, proof, the screen and the countdown's words are static parts; only the
  * countdown's cells and its sentence run in the browser.
  */

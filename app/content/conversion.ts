@@ -20,7 +20,7 @@ export type ContactCta = {
 
 // The first is the main action (components/HeroIntro.server.tsx).
 export const heroCtas: readonly [ContactCta, ...ContactCta[]] = [
-  // Named for where it goes: the beta's download link comes by WhatsApp (issue 17).
+  // Named for where it goes: the beta's download link comes by WhatsApp.
   { text: "Get the app on WhatsApp", ctaType: "whatsapp", icon: "brand-whatsapp", arrow: true },
   { text: "E-mail us", ctaType: "email", icon: "mail" },
   { text: "Try the demo", ctaType: "demo", icon: MonitorPlay },

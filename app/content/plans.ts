@@ -1,7 +1,6 @@
 /**
- * App plans (docs/product.md: free, 149 AED and 299 AED). The owner's spec showed no period;
- * issue 14 asked for one, so the paid plans are priced per year, as insurance-linked apps usually
- * are, and say what beta drivers get: Plus at no cost (the "lifetime premium features" for a
+ * App plans (docs/product.md: free, 149 AED and 299 AED). A price needs a period, so the paid
+ * plans are priced per year, as insurance-linked apps usually are, and say what beta drivers get: Plus at no cost (the "lifetime premium features" for a
  * download before 15 June).
  */
 export type PlanPeriod = "month" | "year";

@@ -84,7 +84,7 @@ function lighthouseRows(lighthouse) {
   rows.push({
     section: "Lighthouse, other pages and desktop (scores P/A/BP/SEO; FCP/LCP/TBT/CLS)",
   });
-  // Issue 5: SEO 100 on /, /share and /sitemap (/'s mobile score has its row above).
+  // SEO 100 on /, /share and /sitemap (/'s mobile score has its row above).
   for (const path of ["/share", "/sitemap"]) {
     const runs = ["mobile", "desktop"].map((formFactor) => lighthouse.results[path]?.[formFactor]);
     if (!runs.some(Boolean)) continue;
@@ -152,7 +152,7 @@ function bytesRows(bytes) {
       label: "HTML",
       short: "HTML",
       value: `${kB(bytes.html.gzip)} (${kB(bytes.html.raw)} raw)`,
-      // Issue 17: the / document in one round trip of a new connection (docs/performance.md).
+      // The / document in one round trip of a new connection (docs/performance.md).
       target: "≤ 14 kB",
       pass: bytes.html.gzip <= 14_000,
     },
