@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPrefetched, mayTrack, visitorFor } from "~/leads/visitor.server";
+import { isPrefetched, isVisitorsNavigation, mayTrack, visitorFor } from "~/leads/visitor.server";
 
 const headers = (init: Record<string, string>) => new Headers(init);
 const phone =
@@ -66,4 +66,24 @@ describe("isPrefetched", () => {
   ])("takes %j for a visitor's own request", (extra) =>
     expect(isPrefetched(request(extra))).toBe(false),
   );
+});
+
+describe("isVisitorsNavigation", () => {
+  const IPHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+  const request = (method: string, headers: Record<string, string> = {}) =>
+    new Request("https://darb.example/thank-you?cta=whatsapp", {
+      method,
+      headers: { "user-agent": IPHONE, ...headers },
+    });
+
+  it("is a phone's GET of the page, and nothing else", () => {
+    expect(isVisitorsNavigation(request("GET"))).toBe(true);
+    expect(isVisitorsNavigation(request("GET", { "sec-fetch-dest": "document" }))).toBe(true);
+    expect(isVisitorsNavigation(request("HEAD"))).toBe(false);
+    expect(isVisitorsNavigation(request("GET", { "sec-fetch-dest": "empty" }))).toBe(false);
+    expect(isVisitorsNavigation(request("GET", { "sec-purpose": "prefetch" }))).toBe(false);
+    expect(isVisitorsNavigation(request("GET", { "sec-gpc": "1" }))).toBe(false);
+    expect(isVisitorsNavigation(request("GET", { "user-agent": "Googlebot/2.1" }))).toBe(false);
+  });
 });

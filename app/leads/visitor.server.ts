@@ -78,3 +78,18 @@ export function isPrefetched(request: Request): boolean {
     listed(request.headers.get(name)).some((item) => NOT_A_VISIT.has(item)),
   );
 }
+
+/**
+ * Whether a request is a visitor's own navigation, the only kind a lead is counted for: a GET
+ * (Remix runs a loader for a HEAD too, and answers it as the GET without the body: a HEAD is a
+ * link checker or a preview), of a document (Remix strips `_data` from the URL, but browsers
+ * say what they fetch in Sec-Fetch-Dest), not a prefetch, not a bot, and not from a browser that
+ * asked not to be tracked.
+ */
+export function isVisitorsNavigation(request: Request): boolean {
+  const dest = request.headers.get("sec-fetch-dest");
+  const isDocument = dest === null || dest === "document";
+  return (
+    request.method === "GET" && isDocument && !isPrefetched(request) && mayTrack(request.headers)
+  );
+}

@@ -5,7 +5,7 @@ import { ThankYouPage } from "~/components/ThankYouPage";
 import { REDIRECT_DELAY_SECONDS } from "~/content/conversion";
 import { copyFor } from "~/content/copy.server";
 import { recordLead } from "~/leads/leads.server";
-import { isPrefetched, mayTrack } from "~/leads/visitor.server";
+import { isVisitorsNavigation } from "~/leads/visitor.server";
 import { headFor } from "~/pages/head.server";
 import { defaultTarget, readThankYou } from "~/pages/thank-you.server";
 import { getConfig } from "~/platform/config.server";
@@ -28,23 +28,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     planMessages: planMessages(copy.plans),
   };
   const { campaign, sessionId, fbclidAt, ...result } = readThankYou(url.searchParams, targets);
-  // Count the lead on the server so it counts with JavaScript off; only for a GET (Remix runs
-  // this loader for a HEAD too, and answers it as the GET without the body: a HEAD is a link
-  // checker or a preview, never a visitor), never for a prefetch, a client-side data request
-  // (Remix strips `_data` from the URL, but browsers say what they fetch in Sec-Fetch-Dest), a
-  // bot, or a browser that asked not to be tracked.
   // The title names the step that is left, like the page's heading.
   const head = headFor(
     request,
     "thankYou",
     result.cta ? { title: copy.thankYou.heading[result.cta] } : undefined,
   );
-  const dest = request.headers.get("sec-fetch-dest");
-  const isDocument = dest === null || dest === "document";
   let leadId: string | null = null;
-  const counts =
-    request.method === "GET" && isDocument && !isPrefetched(request) && mayTrack(request.headers);
-  if (result.cta && counts) {
+  // Counted on the server, so that a lead counts with JavaScript off: when it is a visitor's.
+  if (result.cta && isVisitorsNavigation(request)) {
     const lead = await recordLead(requestContext(context), request, {
       cta: result.cta,
       campaign,
