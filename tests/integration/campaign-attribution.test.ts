@@ -7,7 +7,7 @@ import { setupServer } from "msw/node";
 import { type Browser, chromium, devices } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_FLAGS, findChromium } from "../../scripts/lib/chromium.mjs";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
 
 const GA = "https://www.google-analytics.com/mp/collect";
 const META_EVENTS = "https://graph.facebook.com/v23.0/123456789012345/events";

@@ -3,7 +3,7 @@
 // each unit in its number's plural form. Real server processes, one per setting.
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BROWSER_UA, type ChildServer, startChildServer } from "./child-server";
+import { BROWSER_UA, type ChildServer, startChildServer } from "../support/child-server";
 
 const DAY = 86_400_000;
 const DUBAI = 4 * 3_600_000;

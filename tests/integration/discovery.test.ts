@@ -5,7 +5,7 @@ import { thankYou as arThankYou } from "~/content/ar/conversion";
 import { headDefaults as arHeadDefaults, heads as arHeads } from "~/content/ar/heads";
 import { heads } from "~/content/heads";
 import { wordingFor } from "~/shared/platform";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
 
 const SITE = "https://darb.example";
 const PHONE =

@@ -19,7 +19,7 @@ import {
   summary,
   visitorAddress,
   withLoadLock,
-} from "./child-server";
+} from "../support/child-server";
 
 const JSON_HEADERS = {
   "user-agent": BROWSER_UA,

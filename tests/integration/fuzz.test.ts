@@ -12,7 +12,7 @@ import {
   crashSigns,
   startChildServer,
   withLoadLock,
-} from "./child-server";
+} from "../support/child-server";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 61_2026);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);

@@ -16,7 +16,7 @@ import {
   startFakeGa,
   visitorAddress,
   withLoadLock,
-} from "./child-server";
+} from "../support/child-server";
 
 const WINDOW_S = 3;
 /** Fixed request rates, well under what the server can do, so latency is service time. */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directFetch, startBuiltServer } from "./server";
-import { checkDocuments, describeMessage, type VnuMessage } from "./vnu";
+import { directFetch, startBuiltServer } from "../support/server";
+import { checkDocuments, describeMessage, type VnuMessage } from "../support/vnu";
 
 const PHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";

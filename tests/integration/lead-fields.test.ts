@@ -5,7 +5,7 @@ import http from "node:http";
 import { HttpResponse, http as mswHttp } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
 
 const GA = "https://www.google-analytics.com/mp/collect";
 const META_EVENTS = "https://graph.facebook.com/v23.0/123456789012345/events";

@@ -1,7 +1,7 @@
 import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
 
 const GA = "https://www.google-analytics.com/mp/collect";
 const PHONE =

@@ -5,7 +5,7 @@
 import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BROWSER_UA, type ChildServer, startChildServer } from "./child-server";
+import { BROWSER_UA, type ChildServer, startChildServer } from "../support/child-server";
 
 /** A record type no server line has: a line with it was written by a client. */
 const FORGED = "forged_7a3";

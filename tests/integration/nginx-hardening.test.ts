@@ -1,5 +1,5 @@
 // deploy/nginx against what issue 24 saw: one address holding 1,100 slowloris sockets made real
-// visitors' requests fail. Debian's nginx runs the deploy files (nginx-proxy.ts) in front of two
+// visitors' requests fail. Debian's nginx runs the deploy files (tests/support/nginx-proxy.ts) in front of two
 // built replicas, of replicas that are down, and of one that never answers; every client is on
 // loopback, each visitor an address of its own (Node's localAddress) on the same iPhone. Checked:
 // real visitors get their pages during a bounded slowloris from another address, nginx's own
@@ -10,8 +10,8 @@ import http from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hardeningHeaders } from "../../server/security-headers";
-import { type ChildServer, freePort, sleep, startChildServer, withLoadLock } from "./child-server";
-import { NGINX_CONF, type NginxProxy, REPLICA_SETTINGS, startNginx } from "./nginx-proxy";
+import { type ChildServer, freePort, sleep, startChildServer, withLoadLock } from "../support/child-server";
+import { NGINX_CONF, type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
@@ -187,7 +187,7 @@ const p99 = (values: number[]) => {
   return sorted[Math.ceil(sorted.length * 0.99) - 1] ?? Number.NaN;
 };
 
-/** Ends the hold on the machine's load lock (child-server.ts) this file takes. */
+/** Ends the hold on the machine's load lock (tests/support/child-server.ts) this file takes. */
 let release = () => {};
 let replicas: ChildServer[] = [];
 let proxy: NginxProxy;

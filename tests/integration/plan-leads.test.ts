@@ -3,7 +3,7 @@
 // read from the real server's JSON analytics lines (no GA4 configured).
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BROWSER_UA, type ChildServer, sleep, startChildServer } from "./child-server";
+import { BROWSER_UA, type ChildServer, sleep, startChildServer } from "../support/child-server";
 
 const NUMBER = "971585550134";
 let server: ChildServer;

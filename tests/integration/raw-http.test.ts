@@ -4,7 +4,7 @@
 // most one line in the log per bad request, never a stack.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer } from "./server";
+import { startBuiltServer } from "../support/server";
 
 let site: Awaited<ReturnType<typeof startBuiltServer>>;
 

@@ -19,8 +19,8 @@ import {
 import { createRedisLimits } from "~/leads/redis-limits.server";
 import { createSharedLimits, type SharedLimits } from "~/leads/shared-limits.server";
 import { visitorFor } from "~/leads/visitor.server";
-import { freePort, sleep, withLoadLock } from "./child-server";
-import { type RedisServer, startRedis } from "./redis-server";
+import { freePort, sleep, withLoadLock } from "../support/child-server";
+import { type RedisServer, startRedis } from "../support/redis-server";
 
 const SALT = "redis-limits-test-salt";
 const IPHONE =

@@ -13,9 +13,9 @@ import {
   sleep,
   startChildServer,
   withLoadLock,
-} from "./child-server";
-import { type NginxProxy, REPLICA_SETTINGS, startNginx } from "./nginx-proxy";
-import { type RedisServer, startRedis } from "./redis-server";
+} from "../support/child-server";
+import { type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
+import { type RedisServer, startRedis } from "../support/redis-server";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
@@ -129,7 +129,7 @@ async function reloads(address: string, source: string, times = 3) {
   return { views: added(), leads: sum(events("generate_lead", is(source))) - leadsBefore };
 }
 
-/** Ends the hold on the machine's load lock (child-server.ts) this file takes. */
+/** Ends the hold on the machine's load lock (tests/support/child-server.ts) this file takes. */
 let release = () => {};
 
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 // with one bad or missing setting. An operator must read one line that names the variable.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { freePort, ROOT, SERVER, startChildServer } from "./child-server";
+import { freePort, ROOT, SERVER, startChildServer } from "../support/child-server";
 
 type Start = { code: number | null; stderr: string; listening: boolean };
 

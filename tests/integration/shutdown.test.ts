@@ -17,7 +17,7 @@ import {
   summary,
   visitorAddress,
   withLoadLock,
-} from "./child-server";
+} from "../support/child-server";
 
 const servers: ChildServer[] = [];
 const fakes: FakeGa[] = [];

@@ -4,7 +4,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/leads/limits.server";
-import { type ChildServer, startChildServer } from "./child-server";
+import { type ChildServer, startChildServer } from "../support/child-server";
 
 const IPHONE =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
