@@ -5,9 +5,7 @@ import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBuiltServer } from "../support/server";
-
-const PHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+import { IPHONE_SAFARI_17 } from "../support/user-agents";
 
 let site: Awaited<ReturnType<typeof startBuiltServer>>;
 
@@ -25,7 +23,7 @@ function raw(path: string, headers: Record<string, string> = {}, method = "GET")
   return new Promise<Raw>((resolve, reject) => {
     const req = httpRequest(
       new URL(site.origin),
-      { method, path, headers: { "user-agent": PHONE, ...headers } },
+      { method, path, headers: { "user-agent": IPHONE_SAFARI_17, ...headers } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (chunk: Buffer) => chunks.push(chunk));

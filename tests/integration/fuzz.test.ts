@@ -7,12 +7,12 @@ import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  BROWSER_UA,
   type ChildServer,
   crashSigns,
   startChildServer,
   withLoadLock,
 } from "../support/child-server";
+import { ANDROID_CHROME, GOOGLEBOT } from "../support/user-agents";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 61_2026);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -210,14 +210,10 @@ const address = fc.oneof(
 const headers = fc.record(
   {
     "user-agent": fc.oneof(
-      { weight: 5, arbitrary: fc.constant(BROWSER_UA) },
+      { weight: 5, arbitrary: fc.constant(ANDROID_CHROME) },
       {
         weight: 1,
-        arbitrary: fc.constantFrom(
-          "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-          "",
-          MARK,
-        ),
+        arbitrary: fc.constantFrom(GOOGLEBOT, "", MARK),
       },
       { weight: 1, arbitrary: fc.integer({ min: 1000, max: 5000 }).map((n) => "Ü".repeat(n)) },
       { weight: 1, arbitrary: text.map(headerValue) },
@@ -539,15 +535,15 @@ const allowed = new Set<string>();
 beforeAll(async () => {
   site = await startChildServer();
   const clean: Spec[] = [
-    { method: "GET", path: "/", headers: { "user-agent": BROWSER_UA } },
+    { method: "GET", path: "/", headers: { "user-agent": ANDROID_CHROME } },
     ...["whatsapp", "email", "demo", "link"].map((cta) => ({
       method: "GET",
       path: `/thank-you?cta=${cta}&source=test&redirect=${encodeURIComponent(
         cta === "demo" ? "https://demo.darb.ae/try" : "https://wa.me/971585550134?text=hi",
       )}`,
-      headers: { "user-agent": BROWSER_UA },
+      headers: { "user-agent": ANDROID_CHROME },
     })),
-    { method: "GET", path: "/nope", headers: { "user-agent": BROWSER_UA } },
+    { method: "GET", path: "/nope", headers: { "user-agent": ANDROID_CHROME } },
   ];
   for (const request of clean) {
     const reply = await send(site.origin, request);
@@ -699,7 +695,7 @@ describe("fuzzing the real server", () => {
     const reply = await send(site.origin, {
       method: "PUT",
       path: "//evil.example/x?y=1",
-      headers: { "user-agent": BROWSER_UA },
+      headers: { "user-agent": ANDROID_CHROME },
       body: "",
     });
     expect(reply.status).toBe(405);

@@ -3,9 +3,7 @@ import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { directFetch, startBuiltServer } from "../support/server";
-
-const PHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+import { IPHONE_SAFARI_17, WHATSAPP_PREVIEW } from "../support/user-agents";
 
 let site: Awaited<ReturnType<typeof startBuiltServer>>;
 
@@ -23,7 +21,7 @@ function raw(path: string, headers: Record<string, string> = {}, method = "GET")
       const url = new URL(path, site.origin);
       const req = httpRequest(
         url,
-        { method, headers: { "user-agent": PHONE, ...headers } },
+        { method, headers: { "user-agent": IPHONE_SAFARI_17, ...headers } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -178,9 +176,11 @@ describe("caching", () => {
   });
 
   it("gives a page's crawler preview its own cached rendering", async () => {
-    const person = await directFetch(`${site.origin}/`, { headers: { "user-agent": PHONE } });
+    const person = await directFetch(`${site.origin}/`, {
+      headers: { "user-agent": IPHONE_SAFARI_17 },
+    });
     const whatsapp = await directFetch(`${site.origin}/`, {
-      headers: { "user-agent": "WhatsApp/2.23.20.0 A" },
+      headers: { "user-agent": WHATSAPP_PREVIEW },
     });
     const description = (html: string) =>
       /<meta property="og:description" content="([^"]*)"/.exec(html)?.[1];

@@ -6,6 +6,7 @@ import { HttpResponse, http as mswHttp } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { directFetch, startBuiltServer } from "../support/server";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const GA = "https://www.google-analytics.com/mp/collect";
 const META_EVENTS = "https://graph.facebook.com/v23.0/123456789012345/events";
@@ -46,7 +47,7 @@ function visitor() {
   visitors += 1;
   return {
     "x-forwarded-for": `203.0.113.${visitors}`,
-    "user-agent": `Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1 Fields/${visitors}`,
+    "user-agent": `${IPHONE_SAFARI_18} Fields/${visitors}`,
   };
 }
 

@@ -10,11 +10,15 @@ import http from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hardeningHeaders } from "../../server/security-headers";
-import { type ChildServer, freePort, sleep, startChildServer, withLoadLock } from "../support/child-server";
+import {
+  type ChildServer,
+  freePort,
+  sleep,
+  startChildServer,
+  withLoadLock,
+} from "../support/child-server";
 import { NGINX_CONF, type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
-
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 /** The numbers darb.conf sets, read from it: the test follows the file, whatever they become. */
 const CONF = readFileSync(NGINX_CONF, "utf8");
@@ -68,7 +72,7 @@ function visit(
         localAddress,
         path,
         method: options.method ?? "GET",
-        headers: { "user-agent": IPHONE, ...options.headers },
+        headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
         agent: options.agent ?? false,
         timeout: options.timeoutMs ?? 10_000,
       },
@@ -142,7 +146,9 @@ function startSlowloris(
     let timer: NodeJS.Timeout | undefined;
     socket.setNoDelay(true);
     socket.on("connect", () => {
-      socket.write(`GET /?slow=${n} HTTP/1.1\r\nHost: darb.example\r\nUser-Agent: ${IPHONE}\r\n`);
+      socket.write(
+        `GET /?slow=${n} HTTP/1.1\r\nHost: darb.example\r\nUser-Agent: ${IPHONE_SAFARI_18}\r\n`,
+      );
       timer = setInterval(() => socket.write(`X-Slow-${n}: ${Date.now()}\r\n`), lineEveryMs);
     });
     // Whatever nginx answers (408, nothing, a reset): read and dropped.

@@ -16,9 +16,8 @@ import {
 } from "../support/child-server";
 import { type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
 import { type RedisServer, startRedis } from "../support/redis-server";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
 const BATCH = JSON.stringify({ events: [{ name: "page_view", params: { page_location: "/" } }] });
 
 type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders; ms: number };
@@ -44,7 +43,7 @@ function visit(
         localAddress,
         path,
         method: options.method ?? "GET",
-        headers: { "user-agent": IPHONE, ...options.headers },
+        headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
         agent: false,
       },
       (response) => {
@@ -194,7 +193,7 @@ describe("two replicas behind nginx, sharing Redis", { timeout: 30_000 }, () => 
         Array.from({ length: Math.min(25, total - n) }, (_, k) =>
           postBatch(flooding, {
             // Another phone and another forwarded address every time: still one address.
-            "user-agent": `${IPHONE} flood/${n + k}`,
+            "user-agent": `${IPHONE_SAFARI_18} flood/${n + k}`,
             "x-forwarded-for": `10.9.${(n + k) >> 8}.${(n + k) & 255}`,
           }),
         ),
@@ -232,7 +231,7 @@ describe("two replicas behind nginx, sharing Redis", { timeout: 30_000 }, () => 
         ...(await Promise.all(
           Array.from({ length: Math.min(10, tries - n) }, (_, k) =>
             visit(flooding, `/thank-you?cta=whatsapp&source=cap-${n + k}`, {
-              headers: { "user-agent": IPHONE.replace("15E148", `15E${1000 + n + k}`) },
+              headers: { "user-agent": IPHONE_SAFARI_18.replace("15E148", `15E${1000 + n + k}`) },
             }),
           ),
         )),

@@ -5,9 +5,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import { type ChildServer, startChildServer } from "../support/child-server";
-
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 let site: ChildServer;
 
@@ -36,7 +34,7 @@ function from(
         localAddress,
         path,
         method: options.method ?? "GET",
-        headers: { "user-agent": IPHONE, ...options.headers },
+        headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
         agent: false,
       },
       (response) => {
@@ -58,7 +56,7 @@ const leadsFor = (source: string) =>
   );
 
 const BATCH = JSON.stringify({ events: [{ name: "page_view", params: { page_location: "/" } }] });
-const postBatch = (localAddress: string, userAgent = IPHONE) =>
+const postBatch = (localAddress: string, userAgent = IPHONE_SAFARI_18) =>
   from(localAddress, "/api/events", {
     method: "POST",
     headers: {
@@ -107,7 +105,9 @@ describe("one address cannot pose as many", () => {
     const statuses: number[] = [];
     for (let n = 0; n < BATCHES_PER_ADDRESS.capacity + 100; n += 20) {
       const batch = await Promise.all(
-        Array.from({ length: 20 }, (_, k) => postBatch(flooding, `${IPHONE} flood/${n + k}`)),
+        Array.from({ length: 20 }, (_, k) =>
+          postBatch(flooding, `${IPHONE_SAFARI_18} flood/${n + k}`),
+        ),
       );
       statuses.push(...batch.map((answer) => answer.status));
     }
@@ -130,7 +130,7 @@ describe("one address cannot pose as many", () => {
           Array.from({ length: Math.min(20, tries - n) }, (_, k) =>
             from(flooding, `/thank-you?cta=whatsapp&source=inflate-${n + k}`, {
               // A build number of its own each time: every request another phone, to the site.
-              headers: { "user-agent": IPHONE.replace("15E148", `15E${1000 + n + k}`) },
+              headers: { "user-agent": IPHONE_SAFARI_18.replace("15E148", `15E${1000 + n + k}`) },
             }),
           ),
         )),

@@ -16,9 +16,6 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The production server: server/index.ts, bundled by `npm run build`. */
 export const SERVER = join(ROOT, "server-build/index.js");
 
-export const BROWSER_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function freePort(): Promise<number> {
