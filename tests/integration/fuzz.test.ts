@@ -12,6 +12,7 @@ import {
   startChildServer,
   withLoadLock,
 } from "../support/child-server";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
 import { ANDROID_CHROME, GOOGLEBOT } from "../support/user-agents";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 61_2026);
@@ -28,7 +29,7 @@ type Spec = {
   body?: string | Buffer;
 };
 
-type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
+type Reply = RawAnswer;
 
 // ---- what to send ------------------------------------------------------------------------------
 
@@ -389,39 +390,14 @@ async function send(origin: string, request: Spec): Promise<Reply> {
   }
 }
 
-function sendOnce(origin: string, request: Spec): Promise<Reply> {
-  const url = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: request.method,
-        path: request.path,
-        headers: request.headers,
-        agent,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    req.setTimeout(15_000, () => req.destroy(new Error("no answer within 15 s")));
-    req.on("error", (error: NodeJS.ErrnoException) => {
-      const stale = req.reusedSocket && error.code === "ECONNRESET";
-      reject(stale ? Object.assign(error, { reusedSocket: true }) : error);
-    });
-    req.end(request.body);
+const sendOnce = (origin: string, request: Spec): Promise<Reply> =>
+  rawRequest(origin, request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    agent,
+    timeoutMs: 15_000,
   });
-}
 
 /**
  * Sends raw bytes on a fresh connection and reads what comes back until the server closes, or

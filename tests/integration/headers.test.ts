@@ -1,7 +1,7 @@
 // What every response tells the browser: hardening headers, caching, and the nonce it carries.
-import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawBytes } from "../support/raw-http";
 import { directFetch, startBuiltServer } from "../support/server";
 import { IPHONE_SAFARI_17, WHATSAPP_PREVIEW } from "../support/user-agents";
 
@@ -15,30 +15,13 @@ afterAll(async () => {
 });
 
 /** A raw GET: headers and bytes exactly as sent, nothing decoded on the way. */
-function raw(path: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>(
-    (resolve, reject) => {
-      const url = new URL(path, site.origin);
-      const req = httpRequest(
-        url,
-        { method, headers: { "user-agent": IPHONE_SAFARI_17, ...headers } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers as Record<string, string>,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      req.on("error", reject);
-      req.end();
-    },
-  );
-}
+const raw = async (path: string, headers: Record<string, string> = {}, method = "GET") => {
+  const answer = await rawBytes(site.origin, path, {
+    method,
+    headers: { "user-agent": IPHONE_SAFARI_17, ...headers },
+  });
+  return { ...answer, headers: answer.headers as Record<string, string> };
+};
 
 const EVERY_KIND = [
   ["the landing page", "/", 200],

@@ -1,10 +1,10 @@
 // deploy/nginx against what issue 24 saw: one address holding 1,100 slowloris sockets made real
-// visitors' requests fail. Debian's nginx runs the deploy files (tests/support/nginx-proxy.ts) in front of two
-// built replicas, of replicas that are down, and of one that never answers; every client is on
-// loopback, each visitor an address of its own (Node's localAddress) on the same iPhone. Checked:
-// real visitors get their pages during a bounded slowloris from another address, nginx's own
-// answers (413, 429, 502, 504, 404) carry the app's security headers and a replica's carry them
-// once, and /readyz and /metrics are not reachable through nginx.
+// visitors' requests fail. Debian's nginx runs the deploy files (tests/support/nginx-proxy.ts) in
+// front of two built replicas, of replicas that are down, and of one that never answers; every
+// client is on loopback, each visitor an address of its own (Node's localAddress) on the same
+// iPhone. Checked: real visitors get their pages during a bounded slowloris from another address,
+// nginx's own answers (413, 429, 502, 504, 404) carry the app's security headers and a replica's
+// carry them once, and /readyz and /metrics are not reachable through nginx.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
@@ -18,6 +18,7 @@ import {
   withLoadLock,
 } from "../support/child-server";
 import { NGINX_CONF, type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 /** The numbers darb.conf sets, read from it: the test follows the file, whatever they become. */
@@ -38,18 +39,20 @@ const DOCUMENT_HEADER_NAMES = hardeningHeaders("text/html", "n", {
   siteUrl: "https://darb.example",
 }).map(([name]) => name.toLowerCase());
 
-type Answer = { status: number; body: string; raw: string[]; ms: number };
-
 /** How many times `name` is in an answer's header lines, and its values. */
-function header(answer: Answer, name: string): string[] {
+function header(answer: RawAnswer, name: string): string[] {
   const values: string[] = [];
-  for (let i = 0; i < answer.raw.length; i += 2)
-    if (answer.raw[i]?.toLowerCase() === name.toLowerCase()) values.push(answer.raw[i + 1] ?? "");
+  const raw = answer.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]?.toLowerCase() === name.toLowerCase()) values.push(raw[i + 1] ?? "");
   return values;
 }
 
-/** One request from `localAddress` to `origin`, on a connection of its own unless `agent`. */
-function visit(
+/**
+ * One request from `localAddress` to `origin`, on a connection of its own unless `agent`. nginx
+ * may answer 413 and close before it has read the whole body: the answer counts (rawRequest).
+ */
+const visit = (
   origin: string,
   localAddress: string,
   path: string,
@@ -60,48 +63,18 @@ function visit(
     agent?: http.Agent;
     timeoutMs?: number;
   } = {},
-): Promise<Answer> {
-  const url = new URL(origin);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        localAddress,
-        path,
-        method: options.method ?? "GET",
-        headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
-        agent: options.agent ?? false,
-        timeout: options.timeoutMs ?? 10_000,
-      },
-      (response) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            raw: response.rawHeaders,
-            ms: performance.now() - started,
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error(`${path}: no answer in time`)));
-    // nginx may answer 413 and close before it has read the whole body: the answer counts.
-    request.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    request.end(options.body);
+) =>
+  rawRequest(origin, path, {
+    method: options.method,
+    body: options.body,
+    localAddress,
+    headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
+    agent: options.agent ?? false,
+    timeoutMs: options.timeoutMs ?? 10_000,
   });
-}
 
 /** Each of the app's non-document headers, with the app's value, exactly once. */
-function expectErrorHeaders(answer: Answer) {
+function expectErrorHeaders(answer: RawAnswer) {
   for (const [name, value] of ERROR_HEADERS) expect(header(answer, name), name).toEqual([value]);
   expect(header(answer, "cache-control")).toEqual(["no-store"]);
   expect(header(answer, "content-type")).toEqual(["text/plain; charset=utf-8"]);
@@ -336,7 +309,7 @@ describe("deploy/nginx's own answers", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const total = BURST + 300;
     const started = performance.now();
-    let answers: Answer[] = [];
+    let answers: RawAnswer[] = [];
     try {
       answers = await Promise.all(
         Array.from({ length: total }, () => visit(proxy.origin, "127.0.1.5", asset, { agent })),
@@ -352,7 +325,7 @@ describe("deploy/nginx's own answers", () => {
     // The burst a NAT'd crowd gets at once, and what the address earned back meanwhile.
     expect(ok).toBeGreaterThanOrEqual(BURST);
     expect(ok).toBeLessThanOrEqual(BURST + 1 + Math.ceil(seconds * RATE) + 1);
-    const refused = answers.find((answer) => answer.status === 429) as Answer;
+    const refused = answers.find((answer) => answer.status === 429) as RawAnswer;
     expectErrorHeaders(refused);
     expect(header(refused, "retry-after")).toEqual(["5"]);
     expect(refused.body).toContain("Too many requests");

@@ -4,7 +4,6 @@
 // loopback addresses (Node's localAddress) on the same iPhone, as most of a campaign's audience
 // is. What is checked is what an operator sees: the leads the replicas record (their analytics
 // lines), their log and their closing stats.
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import {
@@ -15,15 +14,14 @@ import {
   withLoadLock,
 } from "../support/child-server";
 import { type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
 import { type RedisServer, startRedis } from "../support/redis-server";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const BATCH = JSON.stringify({ events: [{ name: "page_view", params: { page_location: "/" } }] });
 
-type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders; ms: number };
-
 /** One request from `localAddress` on a connection of its own, to `origin` (nginx unless told). */
-function visit(
+const visit = (
   localAddress: string,
   path: string,
   options: {
@@ -32,37 +30,14 @@ function visit(
     body?: string;
     origin?: string;
   } = {},
-): Promise<Answer> {
-  const url = new URL(options.origin ?? proxy.origin);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        localAddress,
-        path,
-        method: options.method ?? "GET",
-        headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            headers: response.headers,
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
+) =>
+  rawRequest(options.origin ?? proxy.origin, path, {
+    method: options.method,
+    body: options.body,
+    localAddress,
+    headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
+    agent: false,
   });
-}
 
 const postBatch = (localAddress: string, headers: Record<string, string> = {}) =>
   visit(localAddress, "/api/events", {
@@ -115,7 +90,7 @@ async function until(check: () => boolean, what: string, ms = 5000) {
 async function reloads(address: string, source: string, times = 3) {
   const viewsBefore = events("page_view", is(source));
   const leadsBefore = sum(events("generate_lead", is(source)));
-  const answers: Answer[] = [];
+  const answers: RawAnswer[] = [];
   for (let n = 0; n < times; n++)
     answers.push(await visit(address, `/thank-you?cta=whatsapp&source=${source}`));
   expect(answers.map((answer) => answer.status)).toEqual(Array(times).fill(200));
@@ -225,7 +200,7 @@ describe("two replicas behind nginx, sharing Redis", { timeout: 30_000 }, () => 
     const flooding = "127.0.6.1";
     const tries = LEADS_PER_ADDRESS.capacity + 20;
     const before = logged("/thank-you");
-    const answers: Answer[] = [];
+    const answers: RawAnswer[] = [];
     for (let n = 0; n < tries; n += 10) {
       answers.push(
         ...(await Promise.all(
@@ -277,7 +252,7 @@ describe("two replicas behind nginx, sharing Redis", { timeout: 30_000 }, () => 
         if (aside) await aside;
         const address = `127.0.7.${1 + (n % 200)}`;
         current = n % 3 === 2 ? postBatch(address) : visit(address, n % 3 === 0 ? "/" : "/share");
-        const answer = (await current) as Answer;
+        const answer = (await current) as RawAnswer;
         answered.push({ status: answer.status, ms: answer.ms });
       }
     })();

@@ -1,10 +1,10 @@
 // Who a visitor is, with the settings people actually run: no proxy in front (TRUST_PROXY
 // unset), the real server in its own process, clients on distinct loopback addresses (Node's
 // localAddress), all on the same iPhone's user agent, as most of a campaign's audience is.
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import { type ChildServer, startChildServer } from "../support/child-server";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 let site: ChildServer;
@@ -17,38 +17,18 @@ afterAll(async () => {
   await site?.kill();
 });
 
-type Answer = { status: number; body: string };
-
 /** One request from `localAddress`, on a connection of its own. */
-function from(
+const from = (
   localAddress: string,
   path: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const url = new URL(site.origin);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        localAddress,
-        path,
-        method: options.method ?? "GET",
-        headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
+) =>
+  rawRequest(site.origin, path, {
+    ...options,
+    localAddress,
+    headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
+    agent: false,
   });
-}
 
 const leadsFor = (source: string) =>
   site.analytics.filter(
@@ -123,7 +103,7 @@ describe("one address cannot pose as many", () => {
   it("stops counting leads from one address past its cap, while it still gets every hand-off", async () => {
     const flooding = "127.0.3.1";
     const tries = LEADS_PER_ADDRESS.capacity + 40;
-    const answers: Answer[] = [];
+    const answers: RawAnswer[] = [];
     for (let n = 0; n < tries; n += 20) {
       answers.push(
         ...(await Promise.all(
