@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { type ChildServer, startChildServer } from "../integration/child-server";
+import { type ChildServer, startChildServer } from "../support/child-server";
 import { expect, test } from "./fixtures";
 import { eventsFor, uniqueSource } from "./server-log";
 

@@ -3,12 +3,11 @@
 // screenshot of every screen kept under .artifacts/screens for a person to look at.
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
+import { IPHONE_SAFARI_17_5 } from "../support/user-agents";
 import { expect, test } from "./fixtures";
 import { eventsFor, uniqueSource } from "./server-log";
 
 const PHONE = { width: 390, height: 844 };
-const IPHONE_UA =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 const SCREENS = ".artifacts/screens";
 
 const LANGUAGES = [
@@ -42,7 +41,7 @@ async function phone(
     isMobile: true,
     hasTouch: true,
     deviceScaleFactor: 1,
-    userAgent: IPHONE_UA,
+    userAgent: IPHONE_SAFARI_17_5,
     locale: language.locale,
     baseURL: test.info().project.use.baseURL,
     extraHTTPHeaders: {

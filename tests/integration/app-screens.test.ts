@@ -1,13 +1,11 @@
 // The drawn app screens as the browser gets them: SVG files the documents name in their own
 // language, served by the built server over real HTTP, gzipped, cached for a year under a
 // content-hashed name, and a 404 that repeats nothing for any other name.
-import { request as httpRequest } from "node:http";
 import { gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer } from "./server";
-
-const PHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+import { type RawAnswer, rawBytes } from "../support/raw-http";
+import { startBuiltServer } from "../support/server";
+import { IPHONE_SAFARI_17 } from "../support/user-agents";
 
 let site: Awaited<ReturnType<typeof startBuiltServer>>;
 
@@ -18,30 +16,11 @@ afterAll(async () => {
   await site?.close();
 });
 
-type Raw = { status: number; headers: Record<string, string>; body: Buffer };
+type Raw = RawAnswer<Buffer>;
 
 /** A request as sent, bytes as received: nothing decoded on the way. */
-function raw(path: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<Raw>((resolve, reject) => {
-    const req = httpRequest(
-      new URL(site.origin),
-      { method, path, headers: { "user-agent": PHONE, ...headers } },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (chunk: Buffer) => chunks.push(chunk));
-        res.on("end", () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            headers: res.headers as Record<string, string>,
-            body: Buffer.concat(chunks),
-          }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end();
-  });
-}
+const raw = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  rawBytes(site.origin, path, { method, headers: { "user-agent": IPHONE_SAFARI_17, ...headers } });
 
 const text = (response: Raw) =>
   (response.headers["content-encoding"] === "gzip"

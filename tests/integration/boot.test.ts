@@ -12,7 +12,7 @@ import {
 import { STATIC_PARTS } from "~/document/static-parts";
 import { LANDING_PARTS } from "~/landing/sections";
 import { COMPILE_HINT } from "../../scripts/compile-hints.mjs";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
 
 const publicDir = fileURLToPath(new URL("../../public", import.meta.url));
 

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureBytes } from "../../scripts/bench/bytes.mjs";
-import { startBuiltServer } from "./server";
+import { startBuiltServer } from "../support/server";
 
 /**
  * The site's own JavaScript on /, beside React and Remix: the product's 15,000 again, after

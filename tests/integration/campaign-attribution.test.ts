@@ -7,7 +7,8 @@ import { setupServer } from "msw/node";
 import { type Browser, chromium, devices } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CHROMIUM_FLAGS, findChromium } from "../../scripts/lib/chromium.mjs";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
+import { BINGBOT, IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const GA = "https://www.google-analytics.com/mp/collect";
 const META_EVENTS = "https://graph.facebook.com/v23.0/123456789012345/events";
@@ -84,8 +85,7 @@ afterAll(async () => {
 
 /** A distinct phone per test: visitors are told apart by address and user agent. */
 let phones = 0;
-const phone = () =>
-  `Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1 Test/${++phones}`;
+const phone = () => `${IPHONE_SAFARI_18} Test/${++phones}`;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -267,10 +267,7 @@ describe("who is not counted", () => {
     ["Global Privacy Control", { "sec-gpc": "1" }],
     ["a prefetch", { "sec-purpose": "prefetch" }],
     ["a prerender", { "sec-purpose": "prefetch;prerender" }],
-    [
-      "a bot",
-      { "user-agent": "Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)" },
-    ],
+    ["a bot", { "user-agent": BINGBOT }],
   ])("%s: nothing goes to GA4 or to Meta", async (_, extra) => {
     const response = await directFetch(
       `${site.origin}/thank-you?cta=whatsapp&source=ig&fbclid=${FBCLID}`,

@@ -7,9 +7,9 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { EXIT_DEADLINE_MS } from "../../server/shutdown";
-import { ROOT } from "./child-server";
-import { NGINX_CONF, NGINX_MAIN_CONF, REPLICA_SETTINGS, UPSTREAMS } from "./nginx-proxy";
-import { REDIS_FLAGS } from "./redis-server";
+import { ROOT } from "../support/child-server";
+import { NGINX_CONF, NGINX_MAIN_CONF, REPLICA_SETTINGS, UPSTREAMS } from "../support/nginx-proxy";
+import { REDIS_FLAGS } from "../support/redis-server";
 
 type Service = {
   image?: string;

@@ -3,7 +3,8 @@
 // each unit in its number's plural form. Real server processes, one per setting.
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BROWSER_UA, type ChildServer, startChildServer } from "./child-server";
+import { type ChildServer, startChildServer } from "../support/child-server";
+import { ANDROID_CHROME } from "../support/user-agents";
 
 const DAY = 86_400_000;
 const DUBAI = 4 * 3_600_000;
@@ -55,7 +56,7 @@ const UNITS = ["days", "hours", "mins", "secs"] as const;
 
 async function countdownOf(server: ChildServer, path: string) {
   const response = await fetch(`${server.origin}${path}`, {
-    headers: { "user-agent": BROWSER_UA },
+    headers: { "user-agent": ANDROID_CHROME },
   });
   expect(response.status).toBe(200);
   const html = await response.text();

@@ -5,15 +5,19 @@ import { thankYou as arThankYou } from "~/content/ar/conversion";
 import { headDefaults as arHeadDefaults, heads as arHeads } from "~/content/ar/heads";
 import { heads } from "~/content/heads";
 import { wordingFor } from "~/shared/platform";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
+import {
+  FACEBOOK_PREVIEW,
+  IPHONE_SAFARI_17,
+  TWITTER_PREVIEW,
+  WHATSAPP_PREVIEW,
+} from "../support/user-agents";
 
 const SITE = "https://darb.example";
-const PHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 const CRAWLERS = {
-  facebook: "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
-  twitter: "Twitterbot/1.0",
-  whatsapp: "WhatsApp/2.23.20.0 A",
+  facebook: FACEBOOK_PREVIEW,
+  twitter: TWITTER_PREVIEW,
+  whatsapp: WHATSAPP_PREVIEW,
 } as const;
 
 let site: Awaited<ReturnType<typeof startBuiltServer>>;
@@ -27,7 +31,7 @@ afterAll(async () => {
   await window.happyDOM.close();
 });
 
-async function head(path: string, agent = PHONE) {
+async function head(path: string, agent = IPHONE_SAFARI_17) {
   const response = await directFetch(`${site.origin}${path}`, {
     headers: { "user-agent": agent, "sec-gpc": "1" },
   });
@@ -312,7 +316,7 @@ describe("/sitemap.xml", () => {
     for (const href of hrefs) {
       expect(href.startsWith(`${SITE}/`), href).toBe(true);
       const page = await directFetch(`${site.origin}${new URL(href).pathname}`, {
-        headers: { "user-agent": PHONE },
+        headers: { "user-agent": IPHONE_SAFARI_17 },
       });
       expect(page.status, href).toBe(200);
     }

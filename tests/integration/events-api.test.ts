@@ -1,10 +1,9 @@
 import { HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
+import { ANDROID_CHROME, CURL } from "../support/user-agents";
 
-const PHONE =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const forwarded: string[] = [];
 const ga = setupServer(
   http.post("https://www.google-analytics.com/mp/collect", async ({ request }) => {
@@ -38,7 +37,7 @@ function post(body: string, headers: Record<string, string> = {}) {
   return directFetch(`${site.origin}/api/events`, {
     method: "POST",
     headers: {
-      "user-agent": PHONE,
+      "user-agent": ANDROID_CHROME,
       "content-type": "application/json",
       "sec-fetch-site": "same-origin",
       "x-forwarded-for": `192.0.2.${++counter}`,
@@ -149,7 +148,7 @@ describe("POST /api/events", () => {
 
   it("accepts but records nothing for a GPC browser or a bot", async () => {
     expect((await post(batch([pageView]), { "sec-gpc": "1" })).status).toBe(204);
-    expect((await post(batch([pageView]), { "user-agent": "curl/8.5.0" })).status).toBe(204);
+    expect((await post(batch([pageView]), { "user-agent": CURL })).status).toBe(204);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(forwarded).toEqual([]);
   });

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLimits } from "~/leads/limits.server";
 import { visitorFor } from "~/leads/visitor.server";
 import {
-  BROWSER_UA,
   type ChildServer,
   crashSigns,
   eachRequestWith,
@@ -19,10 +18,11 @@ import {
   summary,
   visitorAddress,
   withLoadLock,
-} from "./child-server";
+} from "../support/child-server";
+import { ANDROID_CHROME } from "../support/user-agents";
 
 const JSON_HEADERS = {
-  "user-agent": BROWSER_UA,
+  "user-agent": ANDROID_CHROME,
   "content-type": "application/json",
   "sec-fetch-site": "same-origin",
 };
@@ -222,7 +222,7 @@ function heapMb(): number {
 
 describe("in process, the limits /api/events applies", () => {
   const SALT = "flood-test-salt-0001";
-  const visitor = (address: string, userAgent = BROWSER_UA) =>
+  const visitor = (address: string, userAgent = ANDROID_CHROME) =>
     visitorFor({ address, userAgent }, { salt: SALT });
 
   it("forgets the least recently seen of 60,000 addresses: bounded by its key count, not by traffic", () => {

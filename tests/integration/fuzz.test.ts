@@ -7,12 +7,13 @@ import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  BROWSER_UA,
   type ChildServer,
   crashSigns,
   startChildServer,
   withLoadLock,
-} from "./child-server";
+} from "../support/child-server";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
+import { ANDROID_CHROME, GOOGLEBOT } from "../support/user-agents";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 61_2026);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
@@ -28,7 +29,7 @@ type Spec = {
   body?: string | Buffer;
 };
 
-type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
+type Reply = RawAnswer;
 
 // ---- what to send ------------------------------------------------------------------------------
 
@@ -210,14 +211,10 @@ const address = fc.oneof(
 const headers = fc.record(
   {
     "user-agent": fc.oneof(
-      { weight: 5, arbitrary: fc.constant(BROWSER_UA) },
+      { weight: 5, arbitrary: fc.constant(ANDROID_CHROME) },
       {
         weight: 1,
-        arbitrary: fc.constantFrom(
-          "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-          "",
-          MARK,
-        ),
+        arbitrary: fc.constantFrom(GOOGLEBOT, "", MARK),
       },
       { weight: 1, arbitrary: fc.integer({ min: 1000, max: 5000 }).map((n) => "Ü".repeat(n)) },
       { weight: 1, arbitrary: text.map(headerValue) },
@@ -393,39 +390,14 @@ async function send(origin: string, request: Spec): Promise<Reply> {
   }
 }
 
-function sendOnce(origin: string, request: Spec): Promise<Reply> {
-  const url = new URL(origin);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method: request.method,
-        path: request.path,
-        headers: request.headers,
-        agent,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString("utf8"),
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    req.setTimeout(15_000, () => req.destroy(new Error("no answer within 15 s")));
-    req.on("error", (error: NodeJS.ErrnoException) => {
-      const stale = req.reusedSocket && error.code === "ECONNRESET";
-      reject(stale ? Object.assign(error, { reusedSocket: true }) : error);
-    });
-    req.end(request.body);
+const sendOnce = (origin: string, request: Spec): Promise<Reply> =>
+  rawRequest(origin, request.path, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    agent,
+    timeoutMs: 15_000,
   });
-}
 
 /**
  * Sends raw bytes on a fresh connection and reads what comes back until the server closes, or
@@ -539,15 +511,15 @@ const allowed = new Set<string>();
 beforeAll(async () => {
   site = await startChildServer();
   const clean: Spec[] = [
-    { method: "GET", path: "/", headers: { "user-agent": BROWSER_UA } },
+    { method: "GET", path: "/", headers: { "user-agent": ANDROID_CHROME } },
     ...["whatsapp", "email", "demo", "link"].map((cta) => ({
       method: "GET",
       path: `/thank-you?cta=${cta}&source=test&redirect=${encodeURIComponent(
         cta === "demo" ? "https://demo.darb.ae/try" : "https://wa.me/971585550134?text=hi",
       )}`,
-      headers: { "user-agent": BROWSER_UA },
+      headers: { "user-agent": ANDROID_CHROME },
     })),
-    { method: "GET", path: "/nope", headers: { "user-agent": BROWSER_UA } },
+    { method: "GET", path: "/nope", headers: { "user-agent": ANDROID_CHROME } },
   ];
   for (const request of clean) {
     const reply = await send(site.origin, request);
@@ -699,7 +671,7 @@ describe("fuzzing the real server", () => {
     const reply = await send(site.origin, {
       method: "PUT",
       path: "//evil.example/x?y=1",
-      headers: { "user-agent": BROWSER_UA },
+      headers: { "user-agent": ANDROID_CHROME },
       body: "",
     });
     expect(reply.status).toBe(405);

@@ -4,7 +4,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OutboxStats } from "~/analytics/outbox.server";
 import {
-  BROWSER_UA,
   type ChildServer,
   crashSigns,
   eachRequestWith,
@@ -16,7 +15,8 @@ import {
   startFakeGa,
   visitorAddress,
   withLoadLock,
-} from "./child-server";
+} from "../support/child-server";
+import { ANDROID_CHROME } from "../support/user-agents";
 
 const WINDOW_S = 3;
 /** Fixed request rates, well under what the server can do, so latency is service time. */
@@ -33,7 +33,7 @@ type Window = { mode: GaMode; home: Load; lead: Load };
 /** GET / and /thank-you side by side, at fixed rates, for one window. */
 async function measure(mode: GaMode): Promise<Window> {
   await ga.setMode(mode);
-  const headers = { "user-agent": BROWSER_UA, "x-forwarded-for": "192.0.2.1" };
+  const headers = { "user-agent": ANDROID_CHROME, "x-forwarded-for": "192.0.2.1" };
   const [home, lead] = await Promise.all([
     load({
       url: `${site.origin}/`,

@@ -1,11 +1,9 @@
 // What every response tells the browser: hardening headers, caching, and the nonce it carries.
-import { request as httpRequest } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directFetch, startBuiltServer } from "./server";
-
-const PHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+import { rawBytes } from "../support/raw-http";
+import { directFetch, startBuiltServer } from "../support/server";
+import { IPHONE_SAFARI_17, WHATSAPP_PREVIEW } from "../support/user-agents";
 
 let site: Awaited<ReturnType<typeof startBuiltServer>>;
 
@@ -17,30 +15,13 @@ afterAll(async () => {
 });
 
 /** A raw GET: headers and bytes exactly as sent, nothing decoded on the way. */
-function raw(path: string, headers: Record<string, string> = {}, method = "GET") {
-  return new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>(
-    (resolve, reject) => {
-      const url = new URL(path, site.origin);
-      const req = httpRequest(
-        url,
-        { method, headers: { "user-agent": PHONE, ...headers } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (chunk: Buffer) => chunks.push(chunk));
-          res.on("end", () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers as Record<string, string>,
-              body: Buffer.concat(chunks),
-            }),
-          );
-        },
-      );
-      req.on("error", reject);
-      req.end();
-    },
-  );
-}
+const raw = async (path: string, headers: Record<string, string> = {}, method = "GET") => {
+  const answer = await rawBytes(site.origin, path, {
+    method,
+    headers: { "user-agent": IPHONE_SAFARI_17, ...headers },
+  });
+  return { ...answer, headers: answer.headers as Record<string, string> };
+};
 
 const EVERY_KIND = [
   ["the landing page", "/", 200],
@@ -178,9 +159,11 @@ describe("caching", () => {
   });
 
   it("gives a page's crawler preview its own cached rendering", async () => {
-    const person = await directFetch(`${site.origin}/`, { headers: { "user-agent": PHONE } });
+    const person = await directFetch(`${site.origin}/`, {
+      headers: { "user-agent": IPHONE_SAFARI_17 },
+    });
     const whatsapp = await directFetch(`${site.origin}/`, {
-      headers: { "user-agent": "WhatsApp/2.23.20.0 A" },
+      headers: { "user-agent": WHATSAPP_PREVIEW },
     });
     const description = (html: string) =>
       /<meta property="og:description" content="([^"]*)"/.exec(html)?.[1];

@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directFetch, startBuiltServer } from "./server";
-import { checkDocuments, describeMessage, type VnuMessage } from "./vnu";
-
-const PHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
+import { directFetch, startBuiltServer } from "../support/server";
+import { GOOGLEBOT_BARE, IPHONE_SAFARI_17, WHATSAPP_PREVIEW } from "../support/user-agents";
+import { checkDocuments, describeMessage, type VnuMessage } from "../support/vnu";
 
 // Every kind of document the site serves, as people and crawlers get it.
 const PAGES: Record<string, { path: string; agent?: string; status?: number }> = {
   "home.html": { path: "/" },
-  "home-crawler.html": { path: "/", agent: "Googlebot/2.1 (+http://www.google.com/bot.html)" },
-  "home-whatsapp.html": { path: "/?source=whatsapp", agent: "WhatsApp/2.23.20.0 A" },
+  "home-crawler.html": { path: "/", agent: GOOGLEBOT_BARE },
+  "home-whatsapp.html": { path: "/?source=whatsapp", agent: WHATSAPP_PREVIEW },
   "share.html": { path: "/share" },
   "share-twitter.html": { path: "/share?platform=twitter" },
   "sitemap.html": { path: "/sitemap" },
@@ -20,7 +18,7 @@ const PAGES: Record<string, { path: string; agent?: string; status?: number }> =
   "not-found.html": { path: "/no/such/page", status: 404 },
   // The Arabic twins: the same route modules under /ar, with Arabic heads and JSON-LD.
   "ar-home.html": { path: "/ar" },
-  "ar-home-crawler.html": { path: "/ar", agent: "Googlebot/2.1 (+http://www.google.com/bot.html)" },
+  "ar-home-crawler.html": { path: "/ar", agent: GOOGLEBOT_BARE },
   "ar-share.html": { path: "/ar/share" },
   "ar-sitemap.html": { path: "/ar/sitemap" },
   "ar-thank-you-demo.html": { path: "/ar/thank-you?cta=demo" },
@@ -35,7 +33,7 @@ beforeAll(async () => {
   site = await startBuiltServer({ SITE_URL: "https://darb.example" });
   for (const [name, page] of Object.entries(PAGES)) {
     const response = await directFetch(`${site.origin}${page.path}`, {
-      headers: { "user-agent": page.agent ?? PHONE, "sec-gpc": "1" },
+      headers: { "user-agent": page.agent ?? IPHONE_SAFARI_17, "sec-gpc": "1" },
     });
     expect(response.status, page.path).toBe(page.status ?? 200);
     bodies[name] = await response.text();

@@ -1,11 +1,12 @@
 // Issue 24, items 3 and 6, over real HTTP against the built server (in this process, msw for GA4
 // and Meta): what is not a visit records no lead, and the fields GA4 and Meta get for a lead
 // mean what a marketer reads them as (the session without JavaScript, timestamp_micros, fbc).
-import http from "node:http";
 import { HttpResponse, http as mswHttp } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { directFetch, startBuiltServer } from "./server";
+import { rawRequest } from "../support/raw-http";
+import { directFetch, startBuiltServer } from "../support/server";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const GA = "https://www.google-analytics.com/mp/collect";
 const META_EVENTS = "https://graph.facebook.com/v23.0/123456789012345/events";
@@ -46,7 +47,7 @@ function visitor() {
   visitors += 1;
   return {
     "x-forwarded-for": `203.0.113.${visitors}`,
-    "user-agent": `Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1 Fields/${visitors}`,
+    "user-agent": `${IPHONE_SAFARI_18} Fields/${visitors}`,
   };
 }
 
@@ -93,23 +94,8 @@ function get(path: string, headers: Record<string, string>, method = "GET") {
 }
 
 /** A request with headers exactly as given, repeated lines included (fetch would join them). */
-function rawGet(
-  path: string,
-  headers: Record<string, string | string[]>,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${site.origin}${path}`, { headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk) => {
-        body += chunk;
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
+const rawGet = (path: string, headers: Record<string, string | string[]>) =>
+  rawRequest(site.origin, path, { headers });
 
 /** Nothing reached GA4 or Meta, given time to. */
 async function expectNothingSent() {

@@ -1,11 +1,10 @@
 import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
+import { GOOGLEBOT, IPHONE_SAFARI_17 } from "../support/user-agents";
 
 const GA = "https://www.google-analytics.com/mp/collect";
-const PHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1";
 
 type Hit = {
   url: URL;
@@ -53,7 +52,7 @@ afterAll(async () => {
 
 function get(path: string, headers: Record<string, string> = {}) {
   return directFetch(`${site.origin}${path}`, {
-    headers: { "user-agent": PHONE, ...headers },
+    headers: { "user-agent": IPHONE_SAFARI_17, ...headers },
     redirect: "manual",
   });
 }
@@ -175,10 +174,7 @@ describe("a lead from /thank-you reaches GA4 in its payload shape", () => {
 
   it.each([
     ["a prefetch", { "sec-purpose": "prefetch" }],
-    [
-      "a bot",
-      { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" },
-    ],
+    ["a bot", { "user-agent": GOOGLEBOT }],
     ["Global Privacy Control", { "sec-gpc": "1" }],
   ])("records nothing for %s", async (_, headers) => {
     const response = await get("/thank-you?cta=whatsapp&source=quiet", {
@@ -209,7 +205,7 @@ describe("the browser's events join the lead", () => {
     const events = await directFetch(`${site.origin}/api/events`, {
       method: "POST",
       headers: {
-        "user-agent": PHONE,
+        "user-agent": IPHONE_SAFARI_17,
         "x-forwarded-for": ip,
         "content-type": "application/json",
         "sec-fetch-site": "same-origin",

@@ -5,7 +5,8 @@
 import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BROWSER_UA, type ChildServer, startChildServer } from "./child-server";
+import { type ChildServer, startChildServer } from "../support/child-server";
+import { ANDROID_CHROME } from "../support/user-agents";
 
 /** A record type no server line has: a line with it was written by a client. */
 const FORGED = "forged_7a3";
@@ -40,7 +41,7 @@ function send(head: string): Promise<number> {
 
 const get = (target: string, headers: Record<string, string> = {}) =>
   send(
-    `GET ${target} HTTP/1.1\r\nHost: darb.example\r\nUser-Agent: ${BROWSER_UA}\r\n${Object.entries(
+    `GET ${target} HTTP/1.1\r\nHost: darb.example\r\nUser-Agent: ${ANDROID_CHROME}\r\n${Object.entries(
       headers,
     )
       .map(([name, value]) => `${name}: ${value}\r\n`)

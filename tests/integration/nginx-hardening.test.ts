@@ -1,20 +1,25 @@
 // deploy/nginx against what issue 24 saw: one address holding 1,100 slowloris sockets made real
-// visitors' requests fail. Debian's nginx runs the deploy files (nginx-proxy.ts) in front of two
-// built replicas, of replicas that are down, and of one that never answers; every client is on
-// loopback, each visitor an address of its own (Node's localAddress) on the same iPhone. Checked:
-// real visitors get their pages during a bounded slowloris from another address, nginx's own
-// answers (413, 429, 502, 504, 404) carry the app's security headers and a replica's carry them
-// once, and /readyz and /metrics are not reachable through nginx.
+// visitors' requests fail. Debian's nginx runs the deploy files (tests/support/nginx-proxy.ts) in
+// front of two built replicas, of replicas that are down, and of one that never answers; every
+// client is on loopback, each visitor an address of its own (Node's localAddress) on the same
+// iPhone. Checked: real visitors get their pages during a bounded slowloris from another address,
+// nginx's own answers (413, 429, 502, 504, 404) carry the app's security headers and a replica's
+// carry them once, and /readyz and /metrics are not reachable through nginx.
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import net, { type AddressInfo, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hardeningHeaders } from "../../server/security-headers";
-import { type ChildServer, freePort, sleep, startChildServer, withLoadLock } from "./child-server";
-import { NGINX_CONF, type NginxProxy, REPLICA_SETTINGS, startNginx } from "./nginx-proxy";
-
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+import {
+  type ChildServer,
+  freePort,
+  sleep,
+  startChildServer,
+  withLoadLock,
+} from "../support/child-server";
+import { NGINX_CONF, type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 /** The numbers darb.conf sets, read from it: the test follows the file, whatever they become. */
 const CONF = readFileSync(NGINX_CONF, "utf8");
@@ -34,18 +39,20 @@ const DOCUMENT_HEADER_NAMES = hardeningHeaders("text/html", "n", {
   siteUrl: "https://darb.example",
 }).map(([name]) => name.toLowerCase());
 
-type Answer = { status: number; body: string; raw: string[]; ms: number };
-
 /** How many times `name` is in an answer's header lines, and its values. */
-function header(answer: Answer, name: string): string[] {
+function header(answer: RawAnswer, name: string): string[] {
   const values: string[] = [];
-  for (let i = 0; i < answer.raw.length; i += 2)
-    if (answer.raw[i]?.toLowerCase() === name.toLowerCase()) values.push(answer.raw[i + 1] ?? "");
+  const raw = answer.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i]?.toLowerCase() === name.toLowerCase()) values.push(raw[i + 1] ?? "");
   return values;
 }
 
-/** One request from `localAddress` to `origin`, on a connection of its own unless `agent`. */
-function visit(
+/**
+ * One request from `localAddress` to `origin`, on a connection of its own unless `agent`. nginx
+ * may answer 413 and close before it has read the whole body: the answer counts (rawRequest).
+ */
+const visit = (
   origin: string,
   localAddress: string,
   path: string,
@@ -56,48 +63,18 @@ function visit(
     agent?: http.Agent;
     timeoutMs?: number;
   } = {},
-): Promise<Answer> {
-  const url = new URL(origin);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        localAddress,
-        path,
-        method: options.method ?? "GET",
-        headers: { "user-agent": IPHONE, ...options.headers },
-        agent: options.agent ?? false,
-        timeout: options.timeoutMs ?? 10_000,
-      },
-      (response) => {
-        answered = true;
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            raw: response.rawHeaders,
-            ms: performance.now() - started,
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("timeout", () => request.destroy(new Error(`${path}: no answer in time`)));
-    // nginx may answer 413 and close before it has read the whole body: the answer counts.
-    request.on("error", (error) => {
-      if (!answered) reject(error);
-    });
-    request.end(options.body);
+) =>
+  rawRequest(origin, path, {
+    method: options.method,
+    body: options.body,
+    localAddress,
+    headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
+    agent: options.agent ?? false,
+    timeoutMs: options.timeoutMs ?? 10_000,
   });
-}
 
 /** Each of the app's non-document headers, with the app's value, exactly once. */
-function expectErrorHeaders(answer: Answer) {
+function expectErrorHeaders(answer: RawAnswer) {
   for (const [name, value] of ERROR_HEADERS) expect(header(answer, name), name).toEqual([value]);
   expect(header(answer, "cache-control")).toEqual(["no-store"]);
   expect(header(answer, "content-type")).toEqual(["text/plain; charset=utf-8"]);
@@ -142,7 +119,9 @@ function startSlowloris(
     let timer: NodeJS.Timeout | undefined;
     socket.setNoDelay(true);
     socket.on("connect", () => {
-      socket.write(`GET /?slow=${n} HTTP/1.1\r\nHost: darb.example\r\nUser-Agent: ${IPHONE}\r\n`);
+      socket.write(
+        `GET /?slow=${n} HTTP/1.1\r\nHost: darb.example\r\nUser-Agent: ${IPHONE_SAFARI_18}\r\n`,
+      );
       timer = setInterval(() => socket.write(`X-Slow-${n}: ${Date.now()}\r\n`), lineEveryMs);
     });
     // Whatever nginx answers (408, nothing, a reset): read and dropped.
@@ -187,7 +166,7 @@ const p99 = (values: number[]) => {
   return sorted[Math.ceil(sorted.length * 0.99) - 1] ?? Number.NaN;
 };
 
-/** Ends the hold on the machine's load lock (child-server.ts) this file takes. */
+/** Ends the hold on the machine's load lock (tests/support/child-server.ts) this file takes. */
 let release = () => {};
 let replicas: ChildServer[] = [];
 let proxy: NginxProxy;
@@ -330,7 +309,7 @@ describe("deploy/nginx's own answers", () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
     const total = BURST + 300;
     const started = performance.now();
-    let answers: Answer[] = [];
+    let answers: RawAnswer[] = [];
     try {
       answers = await Promise.all(
         Array.from({ length: total }, () => visit(proxy.origin, "127.0.1.5", asset, { agent })),
@@ -346,7 +325,7 @@ describe("deploy/nginx's own answers", () => {
     // The burst a NAT'd crowd gets at once, and what the address earned back meanwhile.
     expect(ok).toBeGreaterThanOrEqual(BURST);
     expect(ok).toBeLessThanOrEqual(BURST + 1 + Math.ceil(seconds * RATE) + 1);
-    const refused = answers.find((answer) => answer.status === 429) as Answer;
+    const refused = answers.find((answer) => answer.status === 429) as RawAnswer;
     expectErrorHeaders(refused);
     expect(header(refused, "retry-after")).toEqual(["5"]);
     expect(refused.body).toContain("Too many requests");

@@ -3,7 +3,8 @@
 // read from the real server's JSON analytics lines (no GA4 configured).
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BROWSER_UA, type ChildServer, sleep, startChildServer } from "./child-server";
+import { type ChildServer, sleep, startChildServer } from "../support/child-server";
+import { ANDROID_CHROME } from "../support/user-agents";
 
 const NUMBER = "971585550134";
 let server: ChildServer;
@@ -21,7 +22,7 @@ afterAll(async () => {
 /** Each request a visitor of its own, behind the one trusted proxy. */
 async function visit(path: string) {
   const response = await fetch(`${server.origin}${path}`, {
-    headers: { "user-agent": BROWSER_UA, "x-forwarded-for": `203.0.113.${++visitors}` },
+    headers: { "user-agent": ANDROID_CHROME, "x-forwarded-for": `203.0.113.${++visitors}` },
     redirect: "manual",
   });
   return { status: response.status, html: await response.text() };

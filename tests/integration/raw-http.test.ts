@@ -4,7 +4,8 @@
 // most one line in the log per bad request, never a stack.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBuiltServer } from "./server";
+import { startBuiltServer } from "../support/server";
+import { IPHONE_SAFARI_MINIMAL } from "../support/user-agents";
 
 let site: Awaited<ReturnType<typeof startBuiltServer>>;
 
@@ -43,7 +44,7 @@ function send(bytes: string): Promise<Raw> {
 
 const get = (target: string, host = "darb.example") =>
   send(
-    `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: Mozilla/5.0 (iPhone) Safari/604.1\r\nConnection: close\r\n\r\n`,
+    `GET ${target} HTTP/1.1\r\nHost: ${host}\r\nUser-Agent: ${IPHONE_SAFARI_MINIMAL}\r\nConnection: close\r\n\r\n`,
   );
 
 const hardened = (head: string) =>
@@ -209,7 +210,7 @@ describe("a body past /api/events' 16 KB", () => {
   };
   const post = (framing: string, body: string) =>
     send(
-      `POST /api/events HTTP/1.1\r\nHost: darb.example\r\nUser-Agent: Mozilla/5.0 (iPhone) Safari/604.1\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\n${framing}Connection: close\r\n\r\n${body}`,
+      `POST /api/events HTTP/1.1\r\nHost: darb.example\r\nUser-Agent: ${IPHONE_SAFARI_MINIMAL}\r\nSec-Fetch-Site: same-origin\r\nContent-Type: application/json\r\n${framing}Connection: close\r\n\r\n${body}`,
     );
 
   it.each([17_051, 60_000, 1_000_000])(

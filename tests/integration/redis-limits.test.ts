@@ -19,13 +19,12 @@ import {
 import { createRedisLimits } from "~/leads/redis-limits.server";
 import { createSharedLimits, type SharedLimits } from "~/leads/shared-limits.server";
 import { visitorFor } from "~/leads/visitor.server";
-import { freePort, sleep, withLoadLock } from "./child-server";
-import { type RedisServer, startRedis } from "./redis-server";
+import { freePort, sleep, withLoadLock } from "../support/child-server";
+import { type RedisServer, startRedis } from "../support/redis-server";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const SALT = "redis-limits-test-salt";
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
-const visitor = (address: string, userAgent = IPHONE) =>
+const visitor = (address: string, userAgent = IPHONE_SAFARI_18) =>
   visitorFor({ address, userAgent }, { salt: SALT });
 
 type Line = { type: string; store?: string; state?: string; reason?: string };
@@ -99,7 +98,9 @@ describe("two replicas' limits on one Redis", () => {
     const verdicts: string[] = [];
     for (let n = 0; n < LEADS_PER_ADDRESS.capacity + 20; n++) {
       const replica = n % 2 === 0 ? a : b;
-      verdicts.push(await replica.lead(visitor("198.51.100.3", `${IPHONE} ${n}`), "demo||"));
+      verdicts.push(
+        await replica.lead(visitor("198.51.100.3", `${IPHONE_SAFARI_18} ${n}`), "demo||"),
+      );
     }
     const counted = verdicts.filter((verdict) => verdict === "counted").length;
     // The burst, and at most one earned back at one a minute.
@@ -118,7 +119,8 @@ describe("two replicas' limits on one Redis", () => {
     const started = Date.now();
     let addressAllowed = 0;
     for (let n = 0; n < BATCHES_PER_ADDRESS.capacity + 60; n++)
-      if (await (n % 2 ? a : b).batch(visitor("198.51.100.5", `${IPHONE} ${n}`))) addressAllowed++;
+      if (await (n % 2 ? a : b).batch(visitor("198.51.100.5", `${IPHONE_SAFARI_18} ${n}`)))
+        addressAllowed++;
     const earned = ((Date.now() - started) / 1000) * BATCHES_PER_ADDRESS.refillPerSecond;
     expect(addressAllowed).toBeGreaterThanOrEqual(BATCHES_PER_ADDRESS.capacity);
     expect(addressAllowed).toBeLessThanOrEqual(

@@ -4,7 +4,6 @@
 // loopback addresses (Node's localAddress) on the same iPhone, as most of a campaign's audience
 // is. What is checked is what an operator sees: the leads the replicas record (their analytics
 // lines), their log and their closing stats.
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import {
@@ -13,18 +12,16 @@ import {
   sleep,
   startChildServer,
   withLoadLock,
-} from "./child-server";
-import { type NginxProxy, REPLICA_SETTINGS, startNginx } from "./nginx-proxy";
-import { type RedisServer, startRedis } from "./redis-server";
+} from "../support/child-server";
+import { type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
+import { type RedisServer, startRedis } from "../support/redis-server";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
 const BATCH = JSON.stringify({ events: [{ name: "page_view", params: { page_location: "/" } }] });
 
-type Answer = { status: number; body: string; headers: http.IncomingHttpHeaders; ms: number };
-
 /** One request from `localAddress` on a connection of its own, to `origin` (nginx unless told). */
-function visit(
+const visit = (
   localAddress: string,
   path: string,
   options: {
@@ -33,37 +30,14 @@ function visit(
     body?: string;
     origin?: string;
   } = {},
-): Promise<Answer> {
-  const url = new URL(options.origin ?? proxy.origin);
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        localAddress,
-        path,
-        method: options.method ?? "GET",
-        headers: { "user-agent": IPHONE, ...options.headers },
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks).toString(),
-            headers: response.headers,
-            ms: performance.now() - started,
-          }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
+) =>
+  rawRequest(options.origin ?? proxy.origin, path, {
+    method: options.method,
+    body: options.body,
+    localAddress,
+    headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
+    agent: false,
   });
-}
 
 const postBatch = (localAddress: string, headers: Record<string, string> = {}) =>
   visit(localAddress, "/api/events", {
@@ -116,7 +90,7 @@ async function until(check: () => boolean, what: string, ms = 5000) {
 async function reloads(address: string, source: string, times = 3) {
   const viewsBefore = events("page_view", is(source));
   const leadsBefore = sum(events("generate_lead", is(source)));
-  const answers: Answer[] = [];
+  const answers: RawAnswer[] = [];
   for (let n = 0; n < times; n++)
     answers.push(await visit(address, `/thank-you?cta=whatsapp&source=${source}`));
   expect(answers.map((answer) => answer.status)).toEqual(Array(times).fill(200));
@@ -129,7 +103,7 @@ async function reloads(address: string, source: string, times = 3) {
   return { views: added(), leads: sum(events("generate_lead", is(source))) - leadsBefore };
 }
 
-/** Ends the hold on the machine's load lock (child-server.ts) this file takes. */
+/** Ends the hold on the machine's load lock (tests/support/child-server.ts) this file takes. */
 let release = () => {};
 
 beforeAll(async () => {
@@ -194,7 +168,7 @@ describe("two replicas behind nginx, sharing Redis", { timeout: 30_000 }, () => 
         Array.from({ length: Math.min(25, total - n) }, (_, k) =>
           postBatch(flooding, {
             // Another phone and another forwarded address every time: still one address.
-            "user-agent": `${IPHONE} flood/${n + k}`,
+            "user-agent": `${IPHONE_SAFARI_18} flood/${n + k}`,
             "x-forwarded-for": `10.9.${(n + k) >> 8}.${(n + k) & 255}`,
           }),
         ),
@@ -226,13 +200,13 @@ describe("two replicas behind nginx, sharing Redis", { timeout: 30_000 }, () => 
     const flooding = "127.0.6.1";
     const tries = LEADS_PER_ADDRESS.capacity + 20;
     const before = logged("/thank-you");
-    const answers: Answer[] = [];
+    const answers: RawAnswer[] = [];
     for (let n = 0; n < tries; n += 10) {
       answers.push(
         ...(await Promise.all(
           Array.from({ length: Math.min(10, tries - n) }, (_, k) =>
             visit(flooding, `/thank-you?cta=whatsapp&source=cap-${n + k}`, {
-              headers: { "user-agent": IPHONE.replace("15E148", `15E${1000 + n + k}`) },
+              headers: { "user-agent": IPHONE_SAFARI_18.replace("15E148", `15E${1000 + n + k}`) },
             }),
           ),
         )),
@@ -278,7 +252,7 @@ describe("two replicas behind nginx, sharing Redis", { timeout: 30_000 }, () => 
         if (aside) await aside;
         const address = `127.0.7.${1 + (n % 200)}`;
         current = n % 3 === 2 ? postBatch(address) : visit(address, n % 3 === 0 ? "/" : "/share");
-        const answer = (await current) as Answer;
+        const answer = (await current) as RawAnswer;
         answered.push({ status: answer.status, ms: answer.ms });
       }
     })();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { safeReturnUrl } from "~/pages/thank-you.server";
-import { directFetch, startBuiltServer } from "./server";
+import { directFetch, startBuiltServer } from "../support/server";
 
 // The rule (no way back into a hand-off) checked against the routes the built server really
 // matches: Remix ignores letter case, resolves dot segments and decodes letters.

@@ -2,7 +2,7 @@
 // with one bad or missing setting. An operator must read one line that names the variable.
 import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { freePort, ROOT, SERVER, startChildServer } from "./child-server";
+import { childServerEnv, freePort, ROOT, SERVER, startChildServer } from "../support/child-server";
 
 type Start = { code: number | null; stderr: string; listening: boolean };
 
@@ -11,14 +11,7 @@ async function start(env: Record<string, string>, timeoutMs = 40_000): Promise<S
   const port = await freePort();
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: "https://darb.example",
-      ...env,
-    },
+    env: childServerEnv(port, env),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let stderr = "";
@@ -218,13 +211,7 @@ describe("start-up that cannot listen", { timeout: 60_000 }, () => {
     const port = new URL(first.origin).port;
     const child = spawn(process.execPath, [SERVER], {
       cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? "",
-        NODE_ENV: "production",
-        PORT: port,
-        HOST: "127.0.0.1",
-        SITE_URL: "https://darb.example",
-      },
+      env: childServerEnv(port),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";

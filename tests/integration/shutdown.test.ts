@@ -5,7 +5,6 @@ import net from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import type { OutboxStats } from "~/analytics/outbox.server";
 import {
-  BROWSER_UA,
   type ChildServer,
   crashSigns,
   eachRequestWith,
@@ -17,7 +16,8 @@ import {
   summary,
   visitorAddress,
   withLoadLock,
-} from "./child-server";
+} from "../support/child-server";
+import { ANDROID_CHROME } from "../support/user-agents";
 
 const servers: ChildServer[] = [];
 const fakes: FakeGa[] = [];
@@ -54,7 +54,7 @@ async function visitor(origin: string, until: () => boolean, outcomes: Outcome[]
     const outcome = await new Promise<Outcome>((resolve) => {
       const request = http.get(
         `${origin}/`,
-        { agent, headers: { "user-agent": BROWSER_UA } },
+        { agent, headers: { "user-agent": ANDROID_CHROME } },
         (response) => {
           response.on("error", (error: NodeJS.ErrnoException) =>
             resolve({ kind: "cut", at: performance.now(), code: error.code ?? error.message }),
@@ -127,7 +127,7 @@ function halfSentPost(origin: string) {
   socket.on("error", () => undefined);
   socket.write(
     "POST /api/events HTTP/1.1\r\nHost: darb.example\r\nContent-Type: application/json\r\n" +
-      `Sec-Fetch-Site: same-origin\r\nUser-Agent: ${BROWSER_UA}\r\nX-Forwarded-For: 192.0.2.55\r\n` +
+      `Sec-Fetch-Site: same-origin\r\nUser-Agent: ${ANDROID_CHROME}\r\nX-Forwarded-For: 192.0.2.55\r\n` +
       `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
   );
   return {
@@ -162,14 +162,14 @@ describe("SIGTERM", () => {
       const visitors = Array.from({ length: 3 }, () => visitor(site.origin, () => stop, outcomes));
       const pages = startLoad({
         url: `${site.origin}/`,
-        headers: { "user-agent": BROWSER_UA },
+        headers: { "user-agent": ANDROID_CHROME },
         connections: 4,
         duration: 14,
       });
       // Leads from new visitors keep the analytics queue busy; GA4 hangs, so they pile up.
       const leads = startLoad({
         url: `${site.origin}/thank-you?cta=whatsapp&source=shutdown`,
-        headers: { "user-agent": BROWSER_UA },
+        headers: { "user-agent": ANDROID_CHROME },
         connections: 2,
         duration: 14,
         // 10.9.x.y: apart from the 10.8.0.x of the certain leads below.
@@ -182,7 +182,7 @@ describe("SIGTERM", () => {
       const sure = await Promise.all(
         Array.from({ length: 40 }, async (_, index) => {
           const response = await fetch(`${site.origin}/thank-you?cta=demo&source=sure`, {
-            headers: { "user-agent": BROWSER_UA, "x-forwarded-for": `10.8.0.${index + 1}` },
+            headers: { "user-agent": ANDROID_CHROME, "x-forwarded-for": `10.8.0.${index + 1}` },
           });
           await response.arrayBuffer();
           return response.status;
@@ -289,7 +289,7 @@ describe("SIGTERM", () => {
   it("idle, with GA4 healthy: sends what is queued and exits 0 at once", async () => {
     const { ga, site } = await start("ok");
     const lead = await fetch(`${site.origin}/thank-you?cta=email&source=idle`, {
-      headers: { "user-agent": BROWSER_UA, "x-forwarded-for": "192.0.2.77" },
+      headers: { "user-agent": ANDROID_CHROME, "x-forwarded-for": "192.0.2.77" },
     });
     expect(lead.status).toBe(200);
     await lead.arrayBuffer();

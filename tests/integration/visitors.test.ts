@@ -1,13 +1,11 @@
 // Who a visitor is, with the settings people actually run: no proxy in front (TRUST_PROXY
 // unset), the real server in its own process, clients on distinct loopback addresses (Node's
 // localAddress), all on the same iPhone's user agent, as most of a campaign's audience is.
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/leads/limits.server";
-import { type ChildServer, startChildServer } from "./child-server";
-
-const IPHONE =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
+import { type ChildServer, startChildServer } from "../support/child-server";
+import { type RawAnswer, rawRequest } from "../support/raw-http";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 let site: ChildServer;
 
@@ -19,38 +17,18 @@ afterAll(async () => {
   await site?.kill();
 });
 
-type Answer = { status: number; body: string };
-
 /** One request from `localAddress`, on a connection of its own. */
-function from(
+const from = (
   localAddress: string,
   path: string,
   options: { method?: string; headers?: Record<string, string>; body?: string } = {},
-): Promise<Answer> {
-  const url = new URL(site.origin);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      {
-        host: url.hostname,
-        port: url.port,
-        localAddress,
-        path,
-        method: options.method ?? "GET",
-        headers: { "user-agent": IPHONE, ...options.headers },
-        agent: false,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString() }),
-        );
-      },
-    );
-    request.on("error", reject);
-    request.end(options.body);
+) =>
+  rawRequest(site.origin, path, {
+    ...options,
+    localAddress,
+    headers: { "user-agent": IPHONE_SAFARI_18, ...options.headers },
+    agent: false,
   });
-}
 
 const leadsFor = (source: string) =>
   site.analytics.filter(
@@ -58,7 +36,7 @@ const leadsFor = (source: string) =>
   );
 
 const BATCH = JSON.stringify({ events: [{ name: "page_view", params: { page_location: "/" } }] });
-const postBatch = (localAddress: string, userAgent = IPHONE) =>
+const postBatch = (localAddress: string, userAgent = IPHONE_SAFARI_18) =>
   from(localAddress, "/api/events", {
     method: "POST",
     headers: {
@@ -107,7 +85,9 @@ describe("one address cannot pose as many", () => {
     const statuses: number[] = [];
     for (let n = 0; n < BATCHES_PER_ADDRESS.capacity + 100; n += 20) {
       const batch = await Promise.all(
-        Array.from({ length: 20 }, (_, k) => postBatch(flooding, `${IPHONE} flood/${n + k}`)),
+        Array.from({ length: 20 }, (_, k) =>
+          postBatch(flooding, `${IPHONE_SAFARI_18} flood/${n + k}`),
+        ),
       );
       statuses.push(...batch.map((answer) => answer.status));
     }
@@ -123,14 +103,14 @@ describe("one address cannot pose as many", () => {
   it("stops counting leads from one address past its cap, while it still gets every hand-off", async () => {
     const flooding = "127.0.3.1";
     const tries = LEADS_PER_ADDRESS.capacity + 40;
-    const answers: Answer[] = [];
+    const answers: RawAnswer[] = [];
     for (let n = 0; n < tries; n += 20) {
       answers.push(
         ...(await Promise.all(
           Array.from({ length: Math.min(20, tries - n) }, (_, k) =>
             from(flooding, `/thank-you?cta=whatsapp&source=inflate-${n + k}`, {
               // A build number of its own each time: every request another phone, to the site.
-              headers: { "user-agent": IPHONE.replace("15E148", `15E${1000 + n + k}`) },
+              headers: { "user-agent": IPHONE_SAFARI_18.replace("15E148", `15E${1000 + n + k}`) },
             }),
           ),
         )),

@@ -2,12 +2,12 @@
 // files operators copy, in front of replicas on loopback. Only what differs between a container
 // and this test is rewritten (the replicas' and nginx's own addresses, the paths of the cache,
 // logs, pid and temporary files, the image's user), and each rewrite must find its line: a change
-// to the files that the test could no longer follow fails here.
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+// to the files that the test could no longer follow fails here. Running it (the directory, the
+// check, the start, the wait, the stop) is scripts/lib/nginx.mjs's, shared with the bench.
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { freePort, ROOT, sleep } from "./child-server";
+import { nginxDir, runNginx, tempPathLines } from "../../scripts/lib/nginx.mjs";
+import { freePort, ROOT } from "./child-server";
 import { systemTool, trackGroup } from "./system-tools";
 
 export const NGINX_CONF = join(ROOT, "deploy", "nginx", "darb.conf");
@@ -43,13 +43,7 @@ export async function startNginx(
 ): Promise<NginxProxy> {
   const binary = systemTool("nginx");
   if (replicas.length !== UPSTREAMS.length) throw new Error(`nginx fronts ${UPSTREAMS.length}`);
-  const dir = mkdtempSync(join(tmpdir(), "darb-nginx-"));
-  // Run as root, nginx's workers are `nobody`: they must reach the temp and cache directories.
-  chmodSync(dir, 0o755);
-  for (const sub of ["tmp", "cache"]) {
-    mkdirSync(join(dir, sub));
-    chmodSync(join(dir, sub), 0o777);
-  }
+  const dir = nginxDir("darb-nginx-", ["cache"]);
   const port = await freePort();
   let site = readFileSync(NGINX_CONF, "utf8");
   UPSTREAMS.forEach((name, index) => {
@@ -69,61 +63,12 @@ export async function startNginx(
     ["access_log /var/log/nginx/access.log combined;", "access_log off;"],
     [
       "include /etc/nginx/conf.d/*.conf;",
-      ["body", "proxy", "fastcgi", "uwsgi", "scgi"]
-        .map((kind) => `${kind === "body" ? "client_body" : kind}_temp_path ${dir}/tmp/${kind};`)
-        .concat(`include ${dir}/darb.conf;`)
-        .join("\n    "),
+      [...tempPathLines(dir), `include ${dir}/darb.conf;`].join("\n    "),
     ],
   ];
   for (const [from, to] of edits) main = rewrite(main, from, to, "nginx.conf");
   writeFileSync(join(dir, "nginx.conf"), main);
-  const args = [
-    "-p",
-    dir,
-    "-c",
-    join(dir, "nginx.conf"),
-    "-e",
-    join(dir, "error.log"),
-    "-g",
-    "daemon off;",
-  ];
-  const check = spawnSync(binary, ["-t", ...args], { encoding: "utf8" });
-  if (check.status !== 0) throw new Error(`nginx -t refused the configuration:\n${check.stderr}`);
-
-  const child: ChildProcess = spawn(binary, args, { stdio: "ignore", detached: true });
-  trackGroup(child);
-  const errorLog = () => {
-    try {
-      return readFileSync(join(dir, "error.log"), "utf8");
-    } catch {
-      return "";
-    }
-  };
   const origin = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`nginx exited at start:\n${errorLog()}`);
-    try {
-      await (await fetch(`${origin}/healthz`)).arrayBuffer();
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`nginx did not answer in 10 s:\n${errorLog()}`);
-      await sleep(25);
-    }
-  }
-  return {
-    origin,
-    errorLog,
-    async stop() {
-      if (child.exitCode === null && child.signalCode === null && child.pid) {
-        const exited = new Promise((resolve) => child.once("exit", resolve));
-        // The whole group: workers would outlive a master stopped on its own.
-        process.kill(-child.pid, "SIGTERM");
-        const timer = setTimeout(() => child.pid && process.kill(-child.pid, "SIGKILL"), 5000);
-        await exited;
-        clearTimeout(timer);
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  const nginx = await runNginx({ binary, dir, url: `${origin}/healthz`, onSpawn: trackGroup });
+  return { origin, errorLog: nginx.errorLog, stop: nginx.stop };
 }

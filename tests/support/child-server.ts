@@ -16,9 +16,6 @@ export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 /** The production server: server/index.ts, bundled by `npm run build`. */
 export const SERVER = join(ROOT, "server-build/index.js");
 
-export const BROWSER_UA =
-  "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
-
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export async function freePort(): Promise<number> {
@@ -62,6 +59,24 @@ export type ChildServer = {
 };
 
 /**
+ * The environment a child production server starts with, as the container gives it: nothing of
+ * this process's but PATH, production mode, `port` on loopback, and `env` on top.
+ */
+export function childServerEnv(
+  port: number | string,
+  env: Record<string, string> = {},
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH ?? "",
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SITE_URL: "https://darb.example",
+    ...env,
+  };
+}
+
+/**
  * Starts the production server the way the container does, with settings for tests on top of
  * `env`, and resolves once /healthz answers.
  */
@@ -70,16 +85,11 @@ export async function startChildServer(env: Record<string, string> = {}): Promis
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      SITE_URL: "https://darb.example",
+    env: childServerEnv(port, {
       ANALYTICS_SALT: "child-server-test-salt",
       TRUST_PROXY: "1",
       ...env,
-    },
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   const pid = child.pid;
