@@ -1098,7 +1098,16 @@ function hasUnwanted(value: string): boolean {
   for (const char of value) {
     const code = char.codePointAt(0) ?? 0;
     if (code <= 0x1f || (code >= 0x7f && code <= 0x9f)) return true;
-    if ((code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) return true;
+    // The invisible format characters shared/campaign.ts removes: ALM, zero-width and bidi marks,
+    // embeddings and overrides, the word joiner and invisible operators, isolates, the BOM.
+    if (
+      code === 0x061c ||
+      (code >= 0x200b && code <= 0x200f) ||
+      (code >= 0x202a && code <= 0x202e) ||
+      (code >= 0x2060 && code <= 0x206f) ||
+      code === 0xfeff
+    )
+      return true;
   }
   return false;
 }
