@@ -2,10 +2,10 @@
 // of stdout and stderr is one JSON object, none has a `type` a client chose, none carries a
 // stack for a client's mistake, and no request writes much. Client text that reaches the log
 // (a `_data` value, a path) is a bounded, escaped string field.
-import net from "node:net";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChildServer, startChildServer } from "../support/child-server";
+import { sendBytes } from "../support/raw-http";
 import { ANDROID_CHROME } from "../support/user-agents";
 
 /** A record type no server line has: a line with it was written by a client. */
@@ -23,21 +23,8 @@ afterAll(async () => {
 });
 
 /** Sends one raw request on its own connection; resolves with the status line's code (0: none). */
-function send(head: string): Promise<number> {
-  const url = new URL(server.origin);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(url.port), url.hostname);
-    let text = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk: string) => {
-      text += chunk;
-    });
-    socket.on("close", () => resolve(Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0)));
-    socket.on("error", () => undefined);
-    socket.setTimeout(10_000, () => socket.destroy());
-    socket.write(head, "latin1");
-  });
-}
+const send = async (head: string): Promise<number> =>
+  (await sendBytes(server.origin, head, 10_000)).status;
 
 const get = (target: string, headers: Record<string, string> = {}) =>
   send(

@@ -13,9 +13,9 @@ import { hardeningHeaders } from "../../server/security-headers";
 import {
   type ChildServer,
   freePort,
+  holdLoadLock,
   sleep,
   startChildServer,
-  withLoadLock,
 } from "../support/child-server";
 import { NGINX_CONF, type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
 import { type RawAnswer, rawRequest } from "../support/raw-http";
@@ -179,15 +179,7 @@ const logged = (match: (path: string) => boolean) =>
 
 beforeAll(async () => {
   // p99 is measured here: no load test runs beside this file.
-  await new Promise<void>((held) => {
-    void withLoadLock(
-      () =>
-        new Promise<void>((done) => {
-          release = done;
-          held();
-        }),
-    );
-  });
+  release = await holdLoadLock();
   replicas = await Promise.all(
     [1, 2].map(() => startChildServer({ ...REPLICA_SETTINGS, LOG_REQUESTS: "1" })),
   );

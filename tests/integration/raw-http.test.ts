@@ -4,6 +4,7 @@
 // most one line in the log per bad request, never a stack.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SocketAnswer, sendBytes } from "../support/raw-http";
 import { startBuiltServer } from "../support/server";
 import { IPHONE_SAFARI_MINIMAL } from "../support/user-agents";
 
@@ -16,31 +17,10 @@ afterAll(async () => {
   await site?.close();
 });
 
-type Raw = { status: number; head: string; body: string };
+type Raw = SocketAnswer;
 
 /** Sends bytes on a fresh connection and reads the answer until the server closes it. */
-function send(bytes: string): Promise<Raw> {
-  const url = new URL(site.origin);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(url.port), url.hostname);
-    let text = "";
-    socket.setEncoding("latin1");
-    socket.on("data", (chunk: string) => {
-      text += chunk;
-    });
-    socket.on("close", () => {
-      const [head = "", ...rest] = text.split("\r\n\r\n");
-      resolve({
-        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
-        head: head.toLowerCase(),
-        body: rest.join("\r\n\r\n"),
-      });
-    });
-    socket.on("error", () => undefined);
-    socket.setTimeout(5000, () => socket.destroy());
-    socket.write(bytes, "latin1");
-  });
-}
+const send = (bytes: string): Promise<Raw> => sendBytes(site.origin, bytes);
 
 const get = (target: string, host = "darb.example") =>
   send(

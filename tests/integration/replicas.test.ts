@@ -9,9 +9,9 @@ import { BATCHES_PER_ADDRESS, LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import {
   type ChildServer,
   crashSigns,
+  holdLoadLock,
   sleep,
   startChildServer,
-  withLoadLock,
 } from "../support/child-server";
 import { type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
 import { type RawAnswer, rawRequest } from "../support/raw-http";
@@ -108,15 +108,7 @@ let release = () => {};
 
 beforeAll(async () => {
   // Latencies and one-line-per-outage are measured here: no load test runs beside this file.
-  await new Promise<void>((held) => {
-    void withLoadLock(
-      () =>
-        new Promise<void>((done) => {
-          release = done;
-          held();
-        }),
-    );
-  });
+  release = await holdLoadLock();
   const started = performance.now();
   redis = await startRedis();
   replicas = await Promise.all(

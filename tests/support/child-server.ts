@@ -387,6 +387,16 @@ export async function withLoadLock<T>(run: () => Promise<T>, waitMs = 300_000): 
   }
 }
 
+/**
+ * Takes the load lock for as long as a whole file measures (its beforeAll to its afterAll):
+ * resolves once it is held, with the function that lets it go.
+ */
+export function holdLoadLock(): Promise<() => void> {
+  return new Promise((held) => {
+    void withLoadLock(() => new Promise<void>((done) => held(done)));
+  });
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

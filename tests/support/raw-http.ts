@@ -2,6 +2,7 @@
 // from the local address given, on the agent given, and the answer comes back as the server sent
 // it (no decompression, no redirect followed, raw header lines kept).
 import http from "node:http";
+import net from "node:net";
 
 export type RawOptions = {
   method?: string;
@@ -92,4 +93,34 @@ export async function rawRequest(
 ): Promise<RawAnswer> {
   const answer = await rawBytes(origin, path, options);
   return { ...answer, body: answer.body.toString("utf8") };
+}
+
+export type SocketAnswer = { status: number; head: string; body: string };
+
+/**
+ * Writes `bytes` (latin1, as given: what node:http would refuse to send) on a fresh connection
+ * and reads until the server closes it: the first status line's code (0 for none), the first
+ * head in lower case, and the rest as it came.
+ */
+export function sendBytes(origin: string, bytes: string, timeoutMs = 5000): Promise<SocketAnswer> {
+  const url = new URL(origin);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(url.port), url.hostname);
+    let text = "";
+    socket.setEncoding("latin1");
+    socket.on("data", (chunk: string) => {
+      text += chunk;
+    });
+    socket.on("close", () => {
+      const [head = "", ...rest] = text.split("\r\n\r\n");
+      resolve({
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
+        head: head.toLowerCase(),
+        body: rest.join("\r\n\r\n"),
+      });
+    });
+    socket.on("error", () => undefined);
+    socket.setTimeout(timeoutMs, () => socket.destroy());
+    socket.write(bytes, "latin1");
+  });
 }
