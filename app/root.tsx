@@ -37,8 +37,8 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/site.webmanifest" },
 ];
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  return json(rootData(request));
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return json(rootData(request, context));
 }
 
 /** The no-script refresh a route asks for (only /thank-you does). */

@@ -8,11 +8,9 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
-import { suggestedLocale } from "~/pages/language-hint.server";
+import { pageVariant, variantKey } from "~/pages/page-variant.server";
 import type { DocumentKeeper } from "~/platform/request-context.server";
-import { campaignFrom, campaignQuery, hasClickId } from "~/shared/campaign";
-import { localeOfPath } from "~/shared/locale";
-import { choosePlatform } from "~/shared/platform";
+import { hasClickId } from "~/shared/campaign";
 import { accepts } from "./accept-encoding";
 import { createRenderCache } from "./render-cache";
 import { NONCE_LENGTH } from "./security-headers";
@@ -22,11 +20,8 @@ const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap", "/ar", "/ar/share", 
 
 /**
  * The cache key for a document request, or null when it must be rendered for this request alone.
- * Built from what the page shows of the request, normalised exactly as the page normalises it:
- * the path (and so the language), the campaign its lead and language links carry
- * (shared/campaign.ts, cleaned and in one order), whose words the preview uses (the crawler,
- * else ?platform= or the source) and whether the page offers the other language
- * (Accept-Language and its cookie). So reordered parameters and junk share one entry. Campaign
+ * The path and what the page shows differently for the request (pages/page-variant.server.ts),
+ * worked out by the function the render uses, so reordered parameters and junk share one entry. Campaign
  * words are free text, so any number of keys can arrive: tagged pages have a pool of their own
  * (createDocumentCache), and no stream of made-up campaigns can push out the untagged pages.
  *
@@ -37,11 +32,9 @@ export function documentKey(url: URL, headers: Headers): string | null {
   if (!CACHEABLE_PATHS.has(url.pathname)) return null;
   // Remix's data requests for the same path are JSON, not this document.
   if (url.searchParams.has("_data")) return null;
-  const campaign = campaignFrom(url.searchParams);
-  if (hasClickId(campaign)) return null;
-  const offer = suggestedLocale(headers, localeOfPath(url.pathname)) ?? "";
-  const platform = choosePlatform(url.searchParams, headers.get("user-agent"));
-  return [url.pathname, platform, offer, campaignQuery(campaign)].join(" ");
+  const variant = pageVariant(url, headers);
+  if (hasClickId(variant.campaign)) return null;
+  return `${url.pathname} ${variantKey(variant)}`;
 }
 
 /** Whether a key is a tagged page's: its last part, the campaign query, is not empty. */

@@ -115,6 +115,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
             config.trustProxy,
           ),
           nonce: String(response.locals.nonce),
+          config,
           services,
           documentKeeper: documents && key ? documents.keeper(key) : null,
         };

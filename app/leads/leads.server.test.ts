@@ -16,6 +16,7 @@ function contextFor(clientAddress: string) {
   const context: RequestContext = {
     clientAddress,
     nonce: "n",
+    config: getConfig(),
     services,
     documentKeeper: null,
   };

@@ -7,7 +7,6 @@ import { type ClientEvent, fitParams, LIMITS } from "~/analytics/events";
 import type { OutboundEvent } from "~/analytics/sink.server";
 import type { LeadVerdict } from "~/leads/limits.server";
 import { type Visitor, visitorFor } from "~/leads/visitor.server";
-import { getConfig } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import {
   type Campaign,
@@ -22,7 +21,7 @@ import type { PlanId } from "~/shared/plans";
 export function visitorOf(context: RequestContext, request: Request): Visitor {
   return visitorFor(
     { address: context.clientAddress, userAgent: request.headers.get("user-agent") ?? "" },
-    { salt: getConfig().analyticsSalt },
+    { salt: context.config.analyticsSalt },
   );
 }
 
@@ -103,8 +102,8 @@ function forMeta(campaign: Campaign): Campaign {
 }
 
 /** The absolute address of the page the lead came from, with the visit's campaign. */
-function pageUrl(lead: Lead, campaign: Campaign): string {
-  const url = new URL(lead.fromPath ?? "/", getConfig().siteUrl);
+function pageUrl(lead: Lead, campaign: Campaign, siteUrl: string): string {
+  const url = new URL(lead.fromPath ?? "/", siteUrl);
   const search = new URLSearchParams(url.search);
   setCampaign(search, campaign);
   url.search = search.toString();
@@ -165,7 +164,7 @@ export async function recordLead(
       id,
       at: Date.now(),
       fbclidAt: lead.fbclidAt,
-      pageUrl: pageUrl(lead, forMeta(lead.campaign)),
+      pageUrl: pageUrl(lead, forMeta(lead.campaign), context.config.siteUrl),
       address: visitor.address,
       userAgent: request.headers.get("user-agent") ?? "",
       fbclid: lead.campaign.fbclid,

@@ -1,9 +1,11 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { eventAttributes } from "~/analytics/link-clicks";
 import type { Copy } from "~/content/copy.server";
-import { getConfig } from "~/platform/config.server";
-import { campaignFrom, campaignQuery } from "~/shared/campaign";
+import { variantOf } from "~/pages/page-variant.server";
+import { requestContext } from "~/platform/request-context.server";
+import { campaignQuery } from "~/shared/campaign";
 import { contactHref, resolveCta } from "~/shared/cta";
-import { type Locale, localePath } from "~/shared/locale";
+import { localePath } from "~/shared/locale";
 
 const PLACEMENT = "not-found";
 
@@ -15,12 +17,13 @@ const PLACEMENT = "not-found";
  * page's does not share with it already, or the compiler splits `/`'s chunks further (+0.4 kB).
  */
 export function notFoundLinks(
-  url: URL,
-  locale: Locale,
+  request: Request,
+  loadContext: AppLoadContext | undefined,
   copy: Pick<Copy, "contact"> & { chrome: Pick<Copy["chrome"], "notFound"> },
 ) {
-  const config = getConfig();
-  const campaign = campaignFrom(url.searchParams);
+  const { config } = requestContext(loadContext);
+  const { locale, campaign } = variantOf(request);
+  const { pathname } = new URL(request.url);
   const site = {
     whatsappNumber: config.whatsappNumber,
     email: config.contactEmail,
@@ -32,7 +35,7 @@ export function notFoundLinks(
       href: contactHref("whatsapp", site, copy.contact),
       ctaType: "whatsapp",
     },
-    { campaign, returnUrl: url.pathname, placement: PLACEMENT, locale },
+    { campaign, returnUrl: pathname, placement: PLACEMENT, locale },
   );
   return {
     lead: {

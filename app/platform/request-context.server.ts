@@ -1,10 +1,11 @@
 /**
  * What the app's own server (server/http-app.ts) hands every loader, action and document render
- * through Remix's load context: who is asking, the response's nonce, the process's services, and
- * whether the rendered document may be kept for the next visitors.
+ * through Remix's load context: who is asking, the response's nonce, the process's settings and
+ * services, and whether the rendered document may be kept for the next visitors. Loaders read
+ * the settings from here, never from the environment.
  */
 import { randomBytes } from "node:crypto";
-import { getConfig } from "~/platform/config.server";
+import { type Config, getConfig } from "~/platform/config.server";
 import { createServices, type Services } from "~/platform/services.server";
 
 export type DocumentKeeper = {
@@ -19,6 +20,8 @@ export type RequestContext = {
   clientAddress: string;
   /** This response's CSP nonce; the server puts the same one in the header. */
   nonce: string;
+  /** The settings the process started with (server/index.ts checked them). */
+  config: Config;
   services: Services;
   /** Set when the server may answer the next requests alike with this document. */
   documentKeeper: DocumentKeeper | null;
@@ -36,13 +39,15 @@ let development: Services | undefined;
  * enforces it) and nothing is cached.
  */
 export function requestContext(context: Partial<RequestContext> | undefined): RequestContext {
-  if (context?.services && context.clientAddress && context.nonce) {
+  if (context?.services && context.config && context.clientAddress && context.nonce) {
     return { documentKeeper: null, ...context } as RequestContext;
   }
-  development ??= createServices(getConfig());
+  const config = getConfig();
+  development ??= createServices(config);
   return {
     clientAddress: "unknown",
     nonce: randomBytes(16).toString("base64"),
+    config,
     services: development,
     documentKeeper: null,
   };

@@ -10,15 +10,15 @@ import { metaFromLoader } from "~/shared/route-meta";
 
 // Every path no other route claims lands here, inside the site's frame, with a real 404, and
 // still offers the lead and the landing page with the visit's campaign (pages/not-found.server.ts).
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const locale = localeOfPath(url.pathname);
   const copy = copyFor(locale);
   return json(
     {
-      head: headFor(request, "notFound"),
+      head: headFor(request, context, "notFound"),
       copy: copy.chrome.notFound,
-      links: notFoundLinks(url, locale, copy),
+      links: notFoundLinks(request, context, copy),
     },
     { status: 404, headers: { "Cache-Control": "no-store" } },
   );

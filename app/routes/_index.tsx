@@ -10,11 +10,11 @@ import { headFor } from "~/pages/head.server";
 import { localeOfPath } from "~/shared/locale";
 import { metaFromLoader } from "~/shared/route-meta";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   const copy = copyFor(locale);
   return json({
-    head: headFor(request, "home"),
+    head: headFor(request, context, "home"),
     // The countdown is the one part of the page that runs in the browser: its words come along
     // (the words around it are static parts: CountdownWords.tsx).
     countdown: {

@@ -3,7 +3,6 @@ import { json } from "@remix-run/node";
 import { LIMITS, validateBatch } from "~/analytics/events";
 import { recordClientEvents, visitorOf } from "~/leads/leads.server";
 import { mayTrack } from "~/leads/visitor.server";
-import { getConfig } from "~/platform/config.server";
 import { requestContext } from "~/platform/request-context.server";
 
 const headers = (extra: Record<string, string> = {}) => ({ "Cache-Control": "no-store", ...extra });
@@ -13,12 +12,12 @@ function problem(status: number, error: string, extra: Record<string, string> = 
 }
 
 /** Only our own pages may post: browsers say so in Sec-Fetch-Site, or at least in Origin. */
-function sameOrigin(request: Request): boolean {
+function sameOrigin(request: Request, siteUrl: string): boolean {
   const site = request.headers.get("sec-fetch-site");
   if (site) return site === "same-origin";
   const origin = request.headers.get("origin");
   if (!origin) return false;
-  return origin === new URL(request.url).origin || origin === new URL(getConfig().siteUrl).origin;
+  return origin === new URL(request.url).origin || origin === new URL(siteUrl).origin;
 }
 
 /**
@@ -48,11 +47,13 @@ async function readLimited(request: Request, limit: number): Promise<string | nu
 
 export async function action({ request, context: loadContext }: ActionFunctionArgs) {
   if (request.method !== "POST") return problem(405, "only POST is allowed", { Allow: "POST" });
-  if (!sameOrigin(request)) return problem(403, "only this site's pages may send events");
+  const context = requestContext(loadContext);
+  if (!sameOrigin(request, context.config.siteUrl)) {
+    return problem(403, "only this site's pages may send events");
+  }
 
   // Per visitor and per address (leads/limits.server.ts): one address changing its user agent
   // with every batch is still one address.
-  const context = requestContext(loadContext);
   if (!(await context.services.limits.batch(visitorOf(context, request)))) {
     return problem(429, "too many requests; slow down", { "Retry-After": "5" });
   }

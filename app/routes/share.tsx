@@ -3,20 +3,20 @@ import { useLoaderData } from "@remix-run/react";
 import { heads as arHeads } from "~/content/ar/heads";
 import { copyFor } from "~/content/copy.server";
 import { heads } from "~/content/heads";
-import { headFor, platformOf } from "~/pages/head.server";
+import { headFor } from "~/pages/head.server";
+import { variantOf } from "~/pages/page-variant.server";
 import { SharePage } from "~/share/SharePage";
-import { localeOfPath } from "~/shared/locale";
 import { wordingFor } from "~/shared/platform";
 import { metaFromLoader } from "~/shared/route-meta";
 import { fullTitle } from "~/shared/seo";
 
 // ?platform= (or the crawler asking) picks both the preview tags here and the message on the page.
-export async function loader({ request }: LoaderFunctionArgs) {
-  const head = headFor(request, "share");
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const head = headFor(request, context, "share");
   // The preview shows how the home page, the link being shared, looks in this platform's words.
-  const locale = localeOfPath(new URL(request.url).pathname);
+  const { locale, platform } = variantOf(request);
   const home = (locale === "ar" ? arHeads : heads).home;
-  const description = wordingFor(home.description, platformOf(request));
+  const description = wordingFor(home.description, platform);
   const copy = copyFor(locale);
   return json({
     head,

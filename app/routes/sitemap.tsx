@@ -6,10 +6,10 @@ import { headFor } from "~/pages/head.server";
 import { localeOfPath } from "~/shared/locale";
 import { metaFromLoader } from "~/shared/route-meta";
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   return json({
-    head: headFor(request, "sitemap"),
+    head: headFor(request, context, "sitemap"),
     copy: copyFor(locale).pages.sitemap,
   });
 }

@@ -1,9 +1,10 @@
-import { getConfig } from "~/platform/config.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { requestContext } from "~/platform/request-context.server";
 import { sitemapXml } from "~/shared/sitemap";
 
 // A resource route: it never renders, so no page_view is ever sent for it (docs/product.md, Routes).
-export async function loader() {
-  const config = getConfig();
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { config } = requestContext(context);
   return new Response(sitemapXml(config.siteUrl), {
     headers: {
       "Content-Type": "application/xml; charset=utf-8",

@@ -8,7 +8,6 @@ import { recordLead } from "~/leads/leads.server";
 import { isVisitorsNavigation } from "~/leads/visitor.server";
 import { headFor } from "~/pages/head.server";
 import { defaultTarget, readThankYou } from "~/pages/thank-you.server";
-import { getConfig } from "~/platform/config.server";
 import { requestContext } from "~/platform/request-context.server";
 import { localeOfPath, localePath } from "~/shared/locale";
 import { planMessages } from "~/shared/plans";
@@ -17,7 +16,7 @@ import { metaFromLoader } from "~/shared/route-meta";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const config = getConfig();
+  const { config } = requestContext(context);
   const locale = localeOfPath(url.pathname);
   const copy = copyFor(locale);
   const targets = {
@@ -31,6 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // The title names the step that is left, like the page's heading.
   const head = headFor(
     request,
+    context,
     "thankYou",
     result.cta ? { title: copy.thankYou.heading[result.cta] } : undefined,
   );
