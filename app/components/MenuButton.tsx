@@ -4,8 +4,8 @@ import { Icon } from "~/components/Icon";
 const never = () => () => {};
 
 /**
- * remix-utils' useHydrated, written out: imported, it is a chunk of its own for every visit
- * (the thank-you page shares it), 180 bytes for 100 of code.
+ * remix-utils' useHydrated, written out: imported, it becomes a chunk of its own that every
+ * visit loads (the thank-you page shares it), costing more in the chunk's wrapping than its code.
  */
 const useHydrated = () =>
   useSyncExternalStore(

@@ -5,10 +5,9 @@
  * manifest and the page's route modules, then the browser entry, and it preloads every module
  * at high priority. `async` runs the script as soon as those files arrive, which on a fast
  * connection is before the browser has painted the text it already parsed; on a slow one the
- * preloads share the line with the stylesheet. Either way the framework (85 kB gzip, 10–20 ms
- * of evaluation here, four times that on a phone) stands between the parser and the first paint:
- * Lighthouse put the hero's paragraph, the page's largest paint, at 1.8–2.3 s in one run of
- * three, against 1.1 s otherwise, and FCP went from 0.9 s to 1.5 s with the preloads.
+ * preloads share the line with the stylesheet. Either way the framework's evaluation stands
+ * between the parser and the first paint, which on a phone delays the largest paint by about
+ * a second (docs/decisions/002-boot-script.md has the measurements).
  *
  * Every call to action works without JavaScript, so the page loses nothing by painting first.
  */

@@ -14,7 +14,8 @@ const PLACEMENT = "not-found";
  * /thank-you, reported like every lead link) and the landing page, both with the campaign read
  * from the URL, cleaned and re-encoded, never echoed raw. Made on the server, so the links work without
  * JavaScript, and in a .server module: the route's browser code must reach no module the landing
- * page's does not share with it already, or the compiler splits `/`'s chunks further (+0.4 kB).
+ * page's does not share with it already, or the compiler splits `/`'s chunks further and the
+ * landing page loads more.
  */
 export function notFoundLinks(
   request: Request,
