@@ -9,11 +9,9 @@ const agents = {
 
 /**
  * A call that failed without an answer. `mayHaveArrived` is false only when the request
- * certainly did not reach the other side: it failed (refused, reset, unresolvable) before its
- * body was written out. A call that ran out of time may have arrived whatever its stage, since
- * a connection that hangs and a server slow to answer a body it took look alike from here. Only
- * a destination that drops repeats itself may be sent such a call again
- * (app/analytics/outbox.server.ts).
+ * certainly did not reach the other side: it failed (refused, reset, unresolvable, or still not
+ * written out after CONNECT_TIMEOUT_MS) before its body was written. Once the body is out, the
+ * other side may have it whatever happens next (app/analytics/outbox.server.ts).
  */
 export class PostError extends Error {
   constructor(
@@ -25,18 +23,23 @@ export class PostError extends Error {
   }
 }
 
+/** A connection that has not taken the whole body by then never got the call: sent again. */
+export const CONNECT_TIMEOUT_MS = 10_000;
+
 /**
- * POSTs JSON and resolves with the status code, or rejects with a PostError after `timeoutMs`
- * in all, or as soon as `signal` aborts. Node's own client on purpose: Remix's installGlobals swaps the global fetch for a
- * polyfill whose abort path throws an unhandled rejection when a timed-out call is cancelled,
- * which would end the process.
+ * POSTs JSON and resolves with the status code, or rejects with a PostError. The answer is
+ * waited for `timeoutMs` from when the body has been written, never from when the call was
+ * made: a call stuck before that (connecting, a busy CPU) gives up after CONNECT_TIMEOUT_MS,
+ * certainly not arrived. `signal` aborts at once. Node's own client on purpose: Remix's
+ * installGlobals swaps the global fetch for a polyfill whose abort path throws an unhandled
+ * rejection when a timed-out call is cancelled, which would end the process.
  */
 export function postJson(
   url: URL,
   body: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
+  options: { timeoutMs: number; signal?: AbortSignal; onBodySent?: () => void },
 ): Promise<number> {
+  const { timeoutMs, signal } = options;
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(new PostError("aborted", false));
@@ -44,10 +47,9 @@ export function postJson(
     }
     // Node emits "finish" once the whole request has been written to the socket.
     let bodySent = false;
-    let timedOut = false;
     const fail = (error: Error) => {
       done();
-      reject(new PostError(error.message, bodySent || timedOut));
+      reject(new PostError(error.message, bodySent));
     };
     const secure = url.protocol === "https:";
     const onAbort = () => request.destroy(new Error("aborted"));
@@ -71,13 +73,19 @@ export function postJson(
         response.on("error", fail);
       },
     );
-    const timer = setTimeout(() => {
-      timedOut = true;
-      request.destroy(new Error(`no answer within ${timeoutMs} ms`));
-    }, timeoutMs);
+    let timer = setTimeout(
+      () => request.destroy(new Error(`not sent within ${CONNECT_TIMEOUT_MS} ms`)),
+      CONNECT_TIMEOUT_MS,
+    );
     signal?.addEventListener("abort", onAbort, { once: true });
     request.on("finish", () => {
       bodySent = true;
+      options.onBodySent?.();
+      clearTimeout(timer);
+      timer = setTimeout(
+        () => request.destroy(new Error(`no answer within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
     });
     request.on("error", fail);
     request.end(body);

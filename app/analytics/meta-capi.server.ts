@@ -4,13 +4,19 @@
  * site loads no pixel). What is sent, and why, is in docs/analytics.md.
  */
 
-import type { Delivery } from "~/analytics/outbox.server";
+import { createHash } from "node:crypto";
+import type { ChatRecord, LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
 import type { Config } from "~/platform/config.server";
 
 /** A counted lead, as Meta is told of it. */
 export type MetaLead = {
-  /** Random per lead: Meta's event_id, so a retry (or a pixel added later) is one Lead. */
+  /**
+   * Meta's event_id: the lead ledger's id, the same on every replica for the same lead, so a
+   * retry, a lead two replicas both counted, or a pixel added later, is one Lead.
+   */
   id: string;
+  /** GA4's client id for the visit: hashed, it is the external_id a later chat repeats. */
+  clientId: string;
   /** When it was counted, ms since the epoch. */
   at: number;
   /** The page the visitor tapped on, absolute (SITE_URL, the page's path, its campaign). */
@@ -38,26 +44,71 @@ export function fbcOf(fbclid: string, seenAt: number): string {
 // Real user agents are a few hundred characters; a longer one is not a phone's.
 const MAX_USER_AGENT = 1024;
 
-export function metaLeadDelivery(meta: NonNullable<Config["meta"]>, lead: MetaLead): Delivery {
-  const userData: Record<string, string> = { client_ip_address: lead.address };
+/** Meta wants an external_id hashed (SHA-256, hex): the visit's daily client id, hashed. */
+export const externalId = (clientId: string) => createHash("sha256").update(clientId).digest("hex");
+
+function eventsCall(meta: NonNullable<Config["meta"]>, event: object, at: number, lead?: string): NewCall {
+  const body = JSON.stringify({
+    data: [event],
+    // In the body, not the URL: URLs end up in logs.
+    access_token: meta.accessToken,
+  });
+  return {
+    destination: "meta",
+    url: `${meta.endpoint}/${meta.pixelId}/events`,
+    body,
+    events: 1,
+    at,
+    lead,
+  };
+}
+
+export function metaLeadCall(meta: NonNullable<Config["meta"]>, lead: MetaLead): NewCall {
+  const userData: Record<string, string> = {
+    client_ip_address: lead.address,
+    external_id: externalId(lead.clientId),
+  };
   if (lead.userAgent && lead.userAgent.length <= MAX_USER_AGENT)
     userData.client_user_agent = lead.userAgent;
   // Never after the lead itself (pages/thank-you.server.ts has checked the carried time already).
   if (lead.fbclid) userData.fbc = fbcOf(lead.fbclid, Math.min(lead.fbclidAt ?? lead.at, lead.at));
-  const body = JSON.stringify({
-    data: [
-      {
-        event_name: "Lead",
-        event_time: Math.floor(lead.at / 1000),
-        event_id: lead.id,
-        event_source_url: lead.pageUrl,
-        action_source: "website",
-        user_data: userData,
-        custom_data: lead.details,
-      },
-    ],
-    // In the body, not the URL: URLs end up in logs.
-    access_token: meta.accessToken,
-  });
-  return { url: new URL(`${meta.endpoint}/${meta.pixelId}/events`), body, events: 1 };
+  const event = {
+    event_name: "Lead",
+    event_time: Math.floor(lead.at / 1000),
+    event_id: lead.id,
+    event_source_url: lead.pageUrl,
+    action_source: "website",
+    user_data: userData,
+    custom_data: lead.details,
+  };
+  return eventsCall(meta, event, lead.at, lead.id);
+}
+
+/**
+ * A chat on WhatsApp, as Meta documents business messaging events: `LeadSubmitted` (the name
+ * Meta's own automatic events give a lead's conversation; `Lead` and `Contact` are refused for
+ * this source) from "business_messaging" on the "whatsapp" channel, with the business account,
+ * joined to its lead by the lead's external_id and fbc, and to a Click-to-WhatsApp ad by its
+ * ctwa_clid (docs/analytics.md, The chat).
+ */
+export function metaChatCall(
+  meta: NonNullable<Config["meta"]>,
+  chat: ChatRecord,
+  lead: LeadRecord | undefined,
+): NewCall {
+  const userData: Record<string, string> = {};
+  if (lead) userData.external_id = externalId(lead.clientId);
+  if (lead?.fbc) userData.fbc = lead.fbc;
+  if (chat.ctwaClid) userData.ctwa_clid = chat.ctwaClid;
+  if (chat.account) userData.whatsapp_business_account_id = chat.account;
+  const event = {
+    event_name: "LeadSubmitted",
+    event_time: Math.floor(chat.at / 1000),
+    event_id: `chat-${chat.messageId}`,
+    action_source: "business_messaging",
+    messaging_channel: "whatsapp",
+    user_data: userData,
+    ...(lead ? { custom_data: { lead_event_id: lead.id, cta_type: lead.cta } } : {}),
+  };
+  return eventsCall(meta, event, chat.at, lead?.id);
 }

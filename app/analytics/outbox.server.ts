@@ -1,224 +1,265 @@
 /**
- * One destination's queue (GA4's, Meta's): recording never waits for it. Calls wait in a queue
- * bounded in calls and in bytes (retries waiting for their backoff included), go out four at a
- * time with a 2 s timeout, and are retried with the product's backoff (docs/product.md) only
- * when they certainly did not arrive: refused or reset before the body was sent, 429 or 5xx.
- * A call that timed out after its body was sent may have been taken: it is sent again only to
- * a destination that drops repeats itself (Meta, by event_id); GA4 does not, so there it is
- * counted as `unconfirmed` (docs/decisions/008-delivery-without-duplicates.md). Every event
- * recorded ends up sent, dropped or unconfirmed; on shutdown the queue gets a deadline.
+ * One destination's outbox (GA4's, Meta's), taking its calls from the lead ledger
+ * (leads/ledger/ledger.server.ts), so that an outage, a restart or a crash loses nothing
+ * (docs/decisions/015-lead-ledger.md). Recording never waits for it.
+ *
+ * A call leaves the outbox only when it is confirmed (2xx) or refused for good (a 4xx other than
+ * 408 and 429). Anything else is sent again, oldest first, with backoff, for as long as the
+ * destination still takes the event (GA4 72 hours, Meta 7 days); then it is given up. A call
+ * whose body went out without an answer may have arrived: a destination that drops repeats
+ * (Meta, by event_id) is sent it again; GA4 does not, so a lead's call gets one more try after
+ * a long pause and any other call is counted as unconfirmed (decision 008, amended by 015).
  */
-
-import { MAX_RETRIES, retryDelay } from "~/analytics/backoff";
+import { retryDelay } from "~/analytics/backoff";
 import { PostError, postJson } from "~/analytics/http-post.server";
-
-export type Delivery = {
-  url: URL;
-  /** The request body, serialised once: what memory the queue holds is what it will send. */
-  body: string;
-  /** How many events it carries, for the counters. */
-  events: number;
-  /**
-   * The body as it is sent at `sentAt` (ms), for a destination that needs to be told how late it
-   * is (GA4's timestamp_micros); null when it is too late to send at all (counted as dropped).
-   */
-  stamp?: (body: string, sentAt: number) => string | null;
-};
-
-/** Counted in events. recorded = sent + dropped + unconfirmed + queued, at every moment. */
-export type OutboxStats = {
-  recorded: number;
-  sent: number;
-  retried: number;
-  dropped: number;
-  unconfirmed: number;
-  /** Not settled yet: in line, waiting for a retry, or out. */
-  queued: number;
-};
-
-export type Outbox = {
-  send: (delivery: Delivery) => void;
-  /**
-   * Sends what is queued now (retries waiting for their backoff too, once) and what is recorded
-   * meanwhile, without retrying failures, waiting at most `deadlineMs`. If that runs out, the
-   * outbox closes: calls still out are abandoned and counted as dropped (or unconfirmed, when
-   * their body was sent).
-   */
-  flush: (deadlineMs: number) => Promise<void>;
-  /** Closes at once: what is queued is counted as dropped, and so is anything later. */
-  close: () => void;
-  stats: () => OutboxStats;
-};
+import type {
+  DestinationName,
+  Ledger,
+  NewCall,
+  Outcome,
+  PendingCall,
+} from "~/leads/ledger/ledger.server";
 
 export type Post = (
   url: URL,
   body: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
+  options: {
+    /** How long to wait for the answer once the body is written. */
+    timeoutMs: number;
+    signal?: AbortSignal;
+    /** Called when the whole body has been written to the connection. */
+    onBodySent?: () => void;
+  },
 ) => Promise<number>;
 
-type Call = Delivery & {
-  attempt: number;
-  /** Given up at a shutdown deadline while still out. */
-  abandoned: boolean;
+/** Counted in events, since the process started. */
+export type OutboxStats = {
+  recorded: number;
+  sent: number;
+  retried: number;
+  /** Refused for good, given up past the destination's limit, or no room to keep it. */
+  dropped: number;
+  unconfirmed: number;
+  /** Owed now, whenever recorded (calls from before a restart too). */
+  queued: number;
+  /** How long the oldest owed event has waited (ms), 0 when none is. */
+  oldest_ms: number;
+};
+
+export type Outcomes = Record<Outcome, number>;
+
+export type Outbox = {
+  /** Notes calls the ledger has just recorded, and sends what is due. */
+  sent: (calls: PendingCall[]) => void;
+  /**
+   * Sends what is owed now, once, without waiting for backoff, and waits at most `deadlineMs`
+   * for the answers. What is left stays in the ledger for the next start.
+   */
+  flush: (deadlineMs: number) => Promise<void>;
+  /** Stops sending; what is out is abandoned (the ledger knows it may have arrived). */
+  close: () => void;
+  stats: () => OutboxStats;
+  outcomes: () => Outcomes;
 };
 
 export const CALL_TIMEOUT_MS = 2000;
-const MAX_QUEUED_CALLS = 2000;
-/** 4 MB holds about 10,000 leads or 300 full browser batches. */
-const MAX_QUEUED_BYTES = 4 * 1024 * 1024;
 const CONCURRENCY = 4;
+/** How long GA4 is given before a lead's call with no answer is sent once more. */
+export const UNCERTAIN_RESEND_AFTER_MS = 10 * 60_000;
 
-export function createOutbox(options: {
+export type OutboxOptions = {
+  destination: DestinationName;
+  ledger: Ledger;
   /** Whether the destination drops a repeated event itself, so a call may be sent twice. */
   deduplicates: boolean;
-  /** Resolves with the status code; rejects on network errors, timeouts and `signal`. */
+  /** How far back the destination still takes an event (ms). */
+  maxAgeMs: number;
+  /** The body as it is sent at `sentAt` (GA4 dates a late event); null: too late to send. */
+  stamp?: (call: NewCall, sentAt: number) => string | null;
   post?: Post;
   now?: () => number;
-}): Outbox {
-  const post = options.post ?? postJson;
-  const now = options.now ?? (() => Date.now());
-  const stats: OutboxStats = {
-    recorded: 0,
-    sent: 0,
-    retried: 0,
-    dropped: 0,
-    unconfirmed: 0,
-    queued: 0,
-  };
-  const queue: Call[] = [];
-  const waiting = new Map<NodeJS.Timeout, Call>();
-  const inFlight = new Map<Promise<void>, { call: Call; abort: AbortController }>();
-  /** Size of what is held in the queue, waiting for a retry, or out (JSON characters). */
-  let heldBytes = 0;
-  /** Flushing: failures are dropped, not retried. */
-  let closing = false;
-  /** Closed: nothing more is sent. */
-  let closed = false;
+  /** Timers, replaceable in tests. */
+  setTimer?: (run: () => void, ms: number) => { cancel: () => void };
+};
 
-  function settle(call: Call, outcome: "sent" | "dropped" | "unconfirmed") {
-    stats[outcome] += call.events;
-    heldBytes -= call.body.length;
+const realTimer = (run: () => void, ms: number) => {
+  const timer = setTimeout(run, ms);
+  timer.unref();
+  return { cancel: () => clearTimeout(timer) };
+};
+
+const isPermanent = (status: number) =>
+  status >= 400 && status < 500 && status !== 408 && status !== 429;
+
+export function createOutbox(options: OutboxOptions): Outbox {
+  const { ledger, destination } = options;
+  const post = options.post ?? postJson;
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? realTimer;
+  const counts = { recorded: 0, sent: 0, retried: 0, dropped: 0, unconfirmed: 0 };
+  const outcomes: Outcomes = { delivered: 0, refused: 0, unconfirmed: 0, given_up: 0 };
+  const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  /** Consecutive failures of the destination itself: it is left alone while it recovers. */
+  let failures = 0;
+  let pausedUntil = 0;
+  let wake: { cancel: () => void; at: number } | null = null;
+  let closed = false;
+  /** Flushing: everything owed is due now, once. */
+  let flushing: Set<string> | null = null;
+
+  function settle(call: PendingCall, outcome: Outcome) {
+    ledger.settle(call.id, outcome);
+    outcomes[outcome] += call.events;
+    if (outcome === "delivered") counts.sent += call.events;
+    else if (outcome === "unconfirmed") counts.unconfirmed += call.events;
+    else counts.dropped += call.events;
   }
 
-  async function attempt(call: Call, abort: AbortController): Promise<void> {
-    // An answer that is not 2xx, or no answer at all; and whether the other side may have it.
-    let status: number | null = null;
-    let mayHaveArrived = false;
-    const body = call.stamp ? call.stamp(call.body, now()) : call.body;
-    if (body === null) return settle(call, "dropped");
-    try {
-      status = await post(call.url, body, CALL_TIMEOUT_MS, abort.signal);
-      if (call.abandoned) return;
-      if (status >= 200 && status < 300) return settle(call, "sent");
-    } catch (error) {
-      if (call.abandoned) return;
-      mayHaveArrived = !(error instanceof PostError) || error.mayHaveArrived;
+  /** A call with no answer whose body went out. */
+  function uncertain(call: PendingCall) {
+    if (options.deduplicates) return later(call, true);
+    // GA4 keeps every copy: a lead is worth one late copy at most, other events none.
+    if (call.lead && call.uncertain === 0) {
+      counts.retried += call.events;
+      ledger.retryLater(call.id, call.attempt + 1, now() + UNCERTAIN_RESEND_AFTER_MS, 1);
+      return;
     }
-    // Sent again: a 429 or 5xx, what certainly did not arrive, or anything to a destination
-    // that drops repeats itself. Otherwise, or out of tries, it is settled as it stands.
-    const retryable =
-      status === null ? !mayHaveArrived || options.deduplicates : status >= 500 || status === 429;
-    if (!retryable || closing || call.attempt >= MAX_RETRIES)
-      return settle(call, mayHaveArrived ? "unconfirmed" : "dropped");
-    call.attempt += 1;
-    stats.retried += 1;
-    const timer = setTimeout(() => {
-      waiting.delete(timer);
-      requeue(call);
-    }, retryDelay(call.attempt));
-    timer.unref();
-    waiting.set(timer, call);
+    settle(call, "unconfirmed");
+  }
+
+  /** Sent again after backoff; the destination pauses too when it is the one failing. */
+  function later(call: PendingCall, destinationFailed: boolean) {
+    if (destinationFailed) {
+      failures += 1;
+      pausedUntil = now() + retryDelay(failures);
+    }
+    const attempt = call.attempt + 1;
+    if (now() + retryDelay(attempt) - call.at > options.maxAgeMs) return settle(call, "given_up");
+    counts.retried += call.events;
+    ledger.retryLater(call.id, attempt, now() + retryDelay(attempt), call.uncertain);
+  }
+
+  async function attempt(call: PendingCall, abort: AbortController): Promise<void> {
+    const sentAt = now();
+    if (sentAt - call.at > options.maxAgeMs) return settle(call, "given_up");
+    const body = options.stamp ? options.stamp(call, sentAt) : call.body;
+    if (body === null) return settle(call, "given_up");
+    let bodySent = false;
+    try {
+      const status = await post(new URL(call.url), body, {
+        timeoutMs: CALL_TIMEOUT_MS,
+        signal: abort.signal,
+        onBodySent: () => {
+          bodySent = true;
+          ledger.sending(call.id);
+        },
+      });
+      if (closed) return;
+      if (status >= 200 && status < 300) {
+        failures = 0;
+        return settle(call, "delivered");
+      }
+      if (isPermanent(status)) return settle(call, "refused");
+      return later(call, true);
+    } catch (error) {
+      if (closed) return;
+      const mayHaveArrived = bodySent || (error instanceof PostError && error.mayHaveArrived);
+      if (mayHaveArrived) return uncertain(call);
+      return later(call, true);
+    }
+  }
+
+  function due(): PendingCall[] {
+    const at = now();
+    return ledger
+      .pendingCalls(destination)
+      .filter((call) => !inFlight.has(call.id))
+      .filter((call) => (flushing ? flushing.has(call.id) : call.dueAt <= at))
+      .sort((a, b) => a.dueAt - b.dueAt || a.at - b.at);
   }
 
   function pump() {
-    while (!closed && inFlight.size < CONCURRENCY && queue.length > 0) {
-      const call = queue.shift() as Call;
+    if (closed) return;
+    if (!flushing && now() < pausedUntil) return schedule(pausedUntil);
+    for (const call of due()) {
+      if (inFlight.size >= CONCURRENCY) break;
+      if (call.interrupted) {
+        // Out when the process stopped: treated as sent with no answer.
+        call.interrupted = false;
+        uncertain(call);
+        continue;
+      }
+      flushing?.delete(call.id);
       const abort = new AbortController();
-      const task: Promise<void> = attempt(call, abort).finally(() => {
-        inFlight.delete(task);
+      const promise = attempt(call, abort).finally(() => {
+        inFlight.delete(call.id);
         pump();
       });
-      inFlight.set(task, { call, abort });
+      inFlight.set(call.id, { promise, abort });
     }
+    const next = ledger
+      .pendingCalls(destination)
+      .filter((call) => !inFlight.has(call.id))
+      .reduce((soonest, call) => Math.min(soonest, call.dueAt), Number.POSITIVE_INFINITY);
+    if (Number.isFinite(next) && inFlight.size < CONCURRENCY) schedule(Math.max(next, pausedUntil));
   }
 
-  /** A retry whose backoff is over goes back in line, if there is room. */
-  function requeue(call: Call) {
-    if (closed || queue.length >= MAX_QUEUED_CALLS) return settle(call, "dropped");
-    queue.push(call);
-    pump();
+  function schedule(at: number) {
+    if (wake && wake.at <= at) return;
+    wake?.cancel();
+    const timer = setTimer(
+      () => {
+        wake = null;
+        pump();
+      },
+      Math.max(0, at - now()),
+    );
+    wake = { ...timer, at };
   }
 
-  function close() {
-    if (closed) return;
-    closed = true;
-    closing = true;
-    for (const [timer, call] of waiting) {
-      clearTimeout(timer);
-      settle(call, "dropped");
-    }
-    waiting.clear();
-    for (const call of queue.splice(0)) settle(call, "dropped");
-    for (const { call, abort } of inFlight.values()) {
-      call.abandoned = true;
-      // Out already: it may arrive, or may have; the destination knows, not us.
-      settle(call, "unconfirmed");
-      abort.abort();
-    }
-  }
+  // Owed from before a restart: sent from the start.
+  queueMicrotask(pump);
 
   return {
-    send(delivery) {
-      stats.recorded += delivery.events;
-      const full =
-        queue.length + waiting.size >= MAX_QUEUED_CALLS ||
-        heldBytes + delivery.body.length > MAX_QUEUED_BYTES;
-      if (closed || full) {
-        stats.dropped += delivery.events;
-        return;
-      }
-      heldBytes += delivery.body.length;
-      queue.push({ ...delivery, attempt: 0, abandoned: false });
+    sent(calls) {
+      for (const call of calls) counts.recorded += call.events;
       pump();
     },
 
     async flush(deadlineMs) {
       if (closed) return;
-      closing = true;
-      // Retries still waiting go out now, once, instead of after their backoff.
-      for (const [timer, call] of waiting) {
-        clearTimeout(timer);
-        queue.push(call);
-      }
-      waiting.clear();
+      flushing = new Set(ledger.pendingCalls(destination).map((call) => call.id));
+      pausedUntil = 0;
       pump();
-      let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<"deadline">((resolve) => {
-        timer = setTimeout(() => resolve("deadline"), deadlineMs);
-        timer.unref();
+      let timer: { cancel: () => void } | undefined;
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimer(resolve, deadlineMs);
       });
       const drained = (async () => {
-        while (queue.length > 0 || inFlight.size > 0) {
-          pump();
-          await Promise.race(inFlight.keys());
+        while (inFlight.size > 0) {
+          await Promise.race([...inFlight.values()].map((flight) => flight.promise));
         }
-        return "drained" as const;
       })();
-      const outcome = await Promise.race([drained, deadline]);
-      clearTimeout(timer);
-      if (outcome === "deadline") {
-        close();
-        // Abandoned calls settle at once once aborted; let them, so nothing is left running.
-        await Promise.allSettled(inFlight.keys());
-      }
+      await Promise.race([drained, deadline]);
+      timer?.cancel();
+      flushing = null;
     },
 
-    close,
+    close() {
+      if (closed) return;
+      closed = true;
+      wake?.cancel();
+      for (const { abort } of inFlight.values()) abort.abort();
+    },
 
-    stats: () => ({
-      ...stats,
-      queued: stats.recorded - stats.sent - stats.dropped - stats.unconfirmed,
-    }),
+    stats() {
+      const owed = ledger.pendingSummary(destination);
+      return {
+        ...counts,
+        queued: owed.events,
+        oldest_ms: owed.oldestAt === null ? 0 : Math.max(0, now() - owed.oldestAt),
+      };
+    },
+    outcomes: () => ({ ...outcomes }),
   };
 }

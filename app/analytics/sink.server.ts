@@ -1,18 +1,27 @@
 /**
  * Where events leave the site: the GA4 Measurement Protocol when it is configured, else one JSON
- * line per event on stdout; and, opted in, a Lead for each counted lead to Meta's Conversions
- * API. Each destination has its own outbox (app/analytics/outbox.server.ts): recording never waits,
- * and every event is in the end counted as sent, dropped or unconfirmed.
+ * line per event on stdout; and, opted in, Meta's Conversions API for each counted lead and each
+ * chat a lead starts. Every call is written to the lead ledger first and sent from there by its
+ * destination's outbox (app/analytics/outbox.server.ts): recording never waits, and nothing
+ * recorded is lost to an outage or a restart (docs/decisions/015-lead-ledger.md).
  */
 
 import type { EventParams } from "~/analytics/events";
-import { type MetaLead, metaLeadDelivery } from "~/analytics/meta-capi.server";
+import { type MetaLead, metaChatCall, metaLeadCall } from "~/analytics/meta-capi.server";
 import {
   createOutbox,
-  type Delivery,
+  type Outbox,
   type OutboxStats,
+  type Outcomes,
   type Post,
 } from "~/analytics/outbox.server";
+import type {
+  ChatRecord,
+  DestinationName,
+  Ledger,
+  LeadRecord,
+  NewCall,
+} from "~/leads/ledger/ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
 import type { Config } from "~/platform/config.server";
 
@@ -24,169 +33,206 @@ export type SinkStats = OutboxStats & Partial<Record<`meta_${keyof OutboxStats}`
 export type Recording = {
   /** The GA4 session: the browser's (its batch, or a lead link's `sid`), else the visitor's. */
   sessionId?: string;
-  /** A counted lead: what Meta's Lead is made of. */
-  lead?: MetaLead;
-  /** When the events happened (ms), if not now: a replay of what was recorded earlier. */
+  /** A counted lead: kept in the ledger, and what Meta's Lead is made of (none for a share). */
+  lead?: { record: LeadRecord; meta: MetaLead | null };
+  /** When the events happened (ms), if not now. */
   at?: number;
 };
 
 export type Sink = {
   record: (visitor: Visitor, events: OutboundEvent[], recording?: Recording) => void;
-  /** Flushes every destination within `deadlineMs` (outbox.server.ts's flush). */
+  /**
+   * A chat seen on the WhatsApp webhook, with the lead whose reference it quoted and the events
+   * that tell GA4 of it (on the lead's own client and session).
+   */
+  recordChat: (chat: ChatRecord, lead: LeadRecord | undefined, events: OutboundEvent[]) => void;
+  /** Sends what is owed within `deadlineMs`; the rest waits in the ledger for the next start. */
   flush: (deadlineMs: number) => Promise<void>;
-  /** Closes at once: what is queued is counted as dropped, what is out as unconfirmed. */
   close: () => void;
   stats: () => SinkStats;
-};
-
-/**
- * A place events are sent: what to post for what was recorded (nothing, for what it does not
- * take), and whether it drops a repeated event itself, which makes sending one again safe.
- */
-export type Destination = {
-  deduplicates: boolean;
-  deliveries: (visitor: Visitor, events: OutboundEvent[], recording: Recording) => Delivery[];
+  /** Per destination: what is owed, and how the calls since start ended. */
+  destinations: () => Array<{ name: DestinationName } & OutboxStats & { outcomes: Outcomes }>;
 };
 
 const GA4_BATCH_LIMIT = 25;
 
 /**
  * Events sent this much later than they happened carry their own time (timestamp_micros): a
- * retry after backoff, a replay. Sooner, they are sent as they happen, and GA4 times them.
+ * retry after backoff, a call owed from before a restart. Sooner, GA4 times them itself.
  */
 export const BACKDATE_AFTER_MS = 2000;
-/** GA4 takes timestamp_micros up to 72 hours back; older events are dropped, not misdated. */
+/** GA4 takes timestamp_micros up to 72 hours back; older events are given up, not misdated. */
 export const MAX_BACKDATE_MS = 72 * 3600_000;
+/** Meta takes an event_time up to 7 days back. */
+export const META_MAX_AGE_MS = 7 * 86_400_000;
 
 /**
  * The GA4 body to send at `sentAt` for events that happened at `at`: as it is, or with
  * `timestamp_micros` first when it is measurably late, as Google documents it ("only for events
  * that happened in the past"); null past GA4's 72 hours.
  */
-export function ga4Stamp(at: number): (body: string, sentAt: number) => string | null {
-  return (body, sentAt) => {
-    const late = sentAt - at;
-    if (late > MAX_BACKDATE_MS) return null;
-    return late < BACKDATE_AFTER_MS ? body : `{"timestamp_micros":${at * 1000},${body.slice(1)}`;
-  };
+export function ga4Stamp(body: string, at: number, sentAt: number): string | null {
+  const late = sentAt - at;
+  if (late > MAX_BACKDATE_MS) return null;
+  return late < BACKDATE_AFTER_MS ? body : `{"timestamp_micros":${at * 1000},${body.slice(1)}`;
 }
 
-/**
- * GA4: each visitor's events under its client_id, 25 to a call. GA4 keeps every copy it is
- * given, so a call that may have arrived is never sent again.
- */
-export function ga4Destination(
-  ga: NonNullable<Config["ga"]>,
-  endpoint: string,
-  now: () => number,
-): Destination {
+/** GA4's calls for one client's events, 25 to a call. */
+export function ga4Calls(
+  url: URL,
+  clientId: string,
+  events: OutboundEvent[],
+  at: number,
+  lead?: string,
+): NewCall[] {
+  const calls: NewCall[] = [];
+  for (let start = 0; start < events.length; start += GA4_BATCH_LIMIT) {
+    const slice = events.slice(start, start + GA4_BATCH_LIMIT);
+    const body = JSON.stringify({ client_id: clientId, events: slice });
+    calls.push({ destination: "ga4", url: url.href, body, events: slice.length, at, lead });
+  }
+  return calls;
+}
+
+function ga4Url(ga: NonNullable<Config["ga"]>, endpoint: string): URL {
   const url = new URL(endpoint);
   url.searchParams.set("measurement_id", ga.measurementId);
   url.searchParams.set("api_secret", ga.apiSecret);
-  return {
-    deduplicates: false,
-    deliveries(visitor, events, recording) {
-      const calls: Delivery[] = [];
-      const stamp = ga4Stamp(recording.at ?? now());
-      for (let start = 0; start < events.length; start += GA4_BATCH_LIMIT) {
-        const slice = events.slice(start, start + GA4_BATCH_LIMIT);
-        const body = JSON.stringify({ client_id: visitor.clientId, events: slice });
-        calls.push({ url, body, events: slice.length, stamp });
-      }
-      return calls;
-    },
-  };
-}
-
-/** Meta: a Lead for a counted lead and nothing else. Its event_id makes a repeat harmless. */
-export function metaDestination(meta: NonNullable<Config["meta"]>): Destination {
-  return {
-    deduplicates: true,
-    deliveries: (_visitor, _events, { lead }) => (lead ? [metaLeadDelivery(meta, lead)] : []),
-  };
+  return url;
 }
 
 type SinkOptions = {
   ga: Config["ga"];
   endpoint: string;
   meta?: Config["meta"];
+  ledger: Ledger;
   /** Resolves with the status code; rejects on network errors, timeouts and `signal`. */
   post?: Post;
   writeLine?: (line: string) => void;
   now?: () => number;
 };
 
+/** The server sees no page: 1 ms marks the visitor active without inventing engagement. */
+function decorate(event: OutboundEvent, sessionId: string): OutboundEvent {
+  return {
+    name: event.name,
+    params: {
+      ...event.params,
+      session_id: sessionId,
+      engagement_time_msec: event.params.engagement_time_msec ?? 1,
+    },
+  };
+}
+
 export function createSink(options: SinkOptions): Sink {
+  const { ledger } = options;
   const writeLine = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
   const now = options.now ?? (() => Date.now());
-  // Each destination with its own outbox, which retries as the destination allows.
-  const withOutbox = (destination: Destination) => ({
-    destination,
-    outbox: createOutbox({ deduplicates: destination.deduplicates, post: options.post, now }),
-  });
-  const ga = options.ga ? withOutbox(ga4Destination(options.ga, options.endpoint, now)) : null;
-  const meta = options.meta ? withOutbox(metaDestination(options.meta)) : null;
+  const gaUrl = options.ga ? ga4Url(options.ga, options.endpoint) : null;
+  const outboxes = new Map<DestinationName, Outbox>();
+  if (gaUrl) {
+    outboxes.set(
+      "ga4",
+      createOutbox({
+        destination: "ga4",
+        ledger,
+        deduplicates: false,
+        maxAgeMs: MAX_BACKDATE_MS,
+        stamp: (call, sentAt) => ga4Stamp(call.body, call.at, sentAt),
+        post: options.post,
+        now,
+      }),
+    );
+  }
+  if (options.meta) {
+    outboxes.set(
+      "meta",
+      createOutbox({
+        destination: "meta",
+        ledger,
+        deduplicates: true,
+        maxAgeMs: META_MAX_AGE_MS,
+        post: options.post,
+        now,
+      }),
+    );
+  }
   // Without GA4 the lines on stdout are the record: written is sent.
   const logged = { recorded: 0, sent: 0 };
 
-  function decorate(event: OutboundEvent, sessionId: string): OutboundEvent {
-    return {
-      name: event.name,
-      params: {
-        ...event.params,
-        session_id: sessionId,
-        // The server sees no page: 1 ms marks the visitor active without inventing engagement.
-        engagement_time_msec: event.params.engagement_time_msec ?? 1,
-      },
-    };
+  function logLines(clientId: string, events: OutboundEvent[]) {
+    for (const event of events) {
+      writeLine(
+        JSON.stringify({
+          type: "analytics",
+          name: event.name,
+          params: event.params,
+          client_id: clientId,
+        }),
+      );
+    }
+    logged.recorded += events.length;
+    logged.sent += events.length;
+  }
+
+  function hand(calls: ReturnType<Ledger["recordCalls"]>) {
+    for (const [name, outbox] of outboxes) {
+      outbox.sent(calls.filter((call) => call.destination === name));
+    }
   }
 
   return {
     record(visitor, events, recording = {}) {
       const sessionId = recording.sessionId ?? visitor.sessionId;
       const decorated = events.map((event) => decorate(event, sessionId));
-      if (ga) {
-        for (const call of ga.destination.deliveries(visitor, decorated, recording))
-          ga.outbox.send(call);
-      } else {
-        for (const event of decorated) {
-          writeLine(
-            JSON.stringify({
-              type: "analytics",
-              name: event.name,
-              params: event.params,
-              client_id: visitor.clientId,
-            }),
-          );
-        }
-        logged.recorded += decorated.length;
-        logged.sent += decorated.length;
+      const at = recording.at ?? now();
+      const lead = recording.lead;
+      const calls: NewCall[] = [];
+      if (gaUrl) calls.push(...ga4Calls(gaUrl, visitor.clientId, decorated, at, lead?.record.id));
+      else logLines(visitor.clientId, decorated);
+      if (options.meta && lead?.meta) calls.push(metaLeadCall(options.meta, lead.meta));
+      if (lead) hand(ledger.recordLead(lead.record, calls));
+      else if (calls.length > 0) hand(ledger.recordCalls(calls));
+    },
+
+    recordChat(chat, lead, events) {
+      const calls: NewCall[] = [];
+      if (lead && events.length > 0) {
+        const decorated = events.map((event) => decorate(event, lead.sessionId));
+        if (gaUrl) calls.push(...ga4Calls(gaUrl, lead.clientId, decorated, chat.at, lead.id));
+        else logLines(lead.clientId, decorated);
       }
-      if (meta) {
-        for (const call of meta.destination.deliveries(visitor, decorated, recording))
-          meta.outbox.send(call);
-      }
+      if (options.meta && (lead || chat.ctwaClid)) calls.push(metaChatCall(options.meta, chat, lead));
+      hand(ledger.recordChat(chat, calls));
     },
 
     async flush(deadlineMs) {
-      await Promise.all([ga?.outbox.flush(deadlineMs), meta?.outbox.flush(deadlineMs)]);
+      await Promise.all([...outboxes.values()].map((outbox) => outbox.flush(deadlineMs)));
     },
 
     close() {
-      ga?.outbox.close();
-      meta?.outbox.close();
+      for (const outbox of outboxes.values()) outbox.close();
     },
 
     stats() {
+      const ga = outboxes.get("ga4");
       const own: OutboxStats = ga
-        ? ga.outbox.stats()
-        : { ...logged, retried: 0, dropped: 0, unconfirmed: 0, queued: 0 };
+        ? ga.stats()
+        : { ...logged, retried: 0, dropped: 0, unconfirmed: 0, queued: 0, oldest_ms: 0 };
+      const meta = outboxes.get("meta");
       if (!meta) return own;
       const prefixed = Object.fromEntries(
-        Object.entries(meta.outbox.stats()).map(([name, value]) => [`meta_${name}`, value]),
+        Object.entries(meta.stats()).map(([name, value]) => [`meta_${name}`, value]),
       );
       return { ...own, ...prefixed };
     },
+
+    destinations: () =>
+      [...outboxes].map(([name, outbox]) => ({
+        name,
+        ...outbox.stats(),
+        outcomes: outbox.outcomes(),
+      })),
   };
 }
 

@@ -8,6 +8,8 @@ import type { CountedForms } from "~/shared/plural";
 export const contact = {
   whatsappMessage: "Hi Darb! I'd like the free driving coach app for Dubai.",
   emailSubject: "Darb: I'd like the free app",
+  /** Before a WhatsApp lead's reference, on its own line: "Ref DRB-7K2QX". */
+  chatRef: "Ref",
 } as const;
 
 export type ContactCta = {

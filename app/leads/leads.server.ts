@@ -2,9 +2,11 @@
  * Turns requests into recorded events: the browser's batches from /api/events, and the leads
  * that /thank-you records on the server, so that they count with JavaScript off or blocked.
  */
-import { randomUUID } from "node:crypto";
 import { type ClientEvent, fitParams, LIMITS } from "~/analytics/events";
+import { fbcOf } from "~/analytics/meta-capi.server";
 import type { OutboundEvent } from "~/analytics/sink.server";
+import { chatRef, leadId, previousWindow } from "~/leads/ledger/lead-ids.server";
+import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import type { LeadVerdict } from "~/leads/limits.server";
 import { type Visitor, visitorFor } from "~/leads/visitor.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -51,9 +53,14 @@ export type Lead = {
 
 export type LeadResult = {
   verdict: LeadVerdict;
-  /** The counted lead's id (Meta's event_id), for a pixel on /thank-you to deduplicate with. */
+  /** The lead's id (Meta's event_id), for a pixel on /thank-you to deduplicate with. */
   id?: string;
+  /** A WhatsApp lead's chat reference, for its message (leads/chat-ref.ts). */
+  ref?: string;
 };
+
+/** Salted like the visitor id; a process without ANALYTICS_SALT has ids of its own. */
+const processSalt = crypto.randomUUID();
 
 /** /thank-you's own page_view, with the context the browser puts on its events. */
 function pageView(view: NonNullable<Lead["pageView"]>, lead: Lead): OutboundEvent {
@@ -126,22 +133,29 @@ export async function recordLead(
   const visitor = visitorOf(context, request);
   // Asking about Plus, then Pro, is two leads (a marketer wants both plans' interest), as
   // WhatsApp then e-mail is; the same plan again within 30 minutes is the same lead.
-  const verdict = await context.services.limits.lead(
-    visitor,
-    // "Instagram" and "instagram" on one visitor's links are one lead.
-    `${lead.cta}|${leadSource(lead.campaign).toLowerCase()}|${lead.plan ?? ""}`,
-  );
+  // "Instagram" and "instagram" on one visitor's links are one lead.
+  const key = `${lead.cta}|${leadSource(lead.campaign).toLowerCase()}|${lead.plan ?? ""}`;
+  const verdict = await context.services.limits.lead(visitor, key);
   const events: OutboundEvent[] = [];
   // An address past its cap adds nothing at all, not even to a session.
   if (verdict === "capped") return { verdict };
   const sessionId =
     lead.sessionId ?? (await context.services.limits.session(visitor, lead.campaign));
+  const at = Date.now();
+  const salt = context.config.analyticsSalt ?? processSalt;
+  const id = leadId(salt, visitor.clientId, key, at);
+  const { ledger } = context.services;
   if (verdict !== "counted") {
-    // A reload still shows the page.
+    // A reload still shows the page, and the same reference: the lead is the one counted.
     if (lead.pageView) events.push(pageView(lead.pageView, lead));
     if (events.length > 0) context.services.analytics.record(visitor, events, { sessionId });
-    return { verdict };
+    const first = ledger.lead(id) ?? ledger.lead(leadId(salt, visitor.clientId, key, previousWindow(at)));
+    return { verdict, id: first?.id, ref: first?.ref };
   }
+  // Counted in this window already (by this replica before a restart, or by another one while
+  // Redis was away): the same lead, told to no one twice.
+  const known = ledger.lead(id);
+  if (known) return { verdict: "repeat", id, ref: known.ref };
   const params = leadParams(lead);
   const details = campaignDetails(lead.campaign);
   if (Object.keys(details).length > 0) {
@@ -152,26 +166,46 @@ export async function recordLead(
   }
   if (lead.pageView) events.push(pageView(lead.pageView, lead));
   events.push({ name: "conversion", params });
-  if (lead.cta === "link") {
-    context.services.analytics.record(visitor, events, { sessionId });
-    return { verdict };
-  }
-  events.push({ name: "generate_lead", params });
-  const id = randomUUID();
+  if (lead.cta !== "link") events.push({ name: "generate_lead", params });
+  const fbc = lead.campaign.fbclid
+    ? fbcOf(lead.campaign.fbclid, Math.min(lead.fbclidAt ?? at, at))
+    : undefined;
+  const record: LeadRecord = {
+    id,
+    at,
+    cta: lead.cta,
+    ...(lead.language ? { language: lead.language } : {}),
+    ...(lead.plan ? { plan: lead.plan } : {}),
+    campaign: lead.campaign,
+    clientId: visitor.clientId,
+    sessionId,
+    ...(lead.cta === "whatsapp" ? { ref: chatRef(id, ledger.refTaken) } : {}),
+    ...(fbc ? { fbc } : {}),
+    status: "new",
+  };
   context.services.analytics.record(visitor, events, {
     sessionId,
+    at,
     lead: {
-      id,
-      at: Date.now(),
-      fbclidAt: lead.fbclidAt,
-      pageUrl: pageUrl(lead, forMeta(lead.campaign), context.config.siteUrl),
-      address: visitor.address,
-      userAgent: request.headers.get("user-agent") ?? "",
-      fbclid: lead.campaign.fbclid,
-      details: leadParams({ ...lead, campaign: forMeta(lead.campaign) }, { clickIds: false }),
+      record,
+      // A shared link is no lead for Meta: only GA4's conversion reports it.
+      meta:
+        lead.cta === "link"
+          ? null
+          : {
+              id,
+              clientId: visitor.clientId,
+              at,
+              fbclidAt: lead.fbclidAt,
+              pageUrl: pageUrl(lead, forMeta(lead.campaign), context.config.siteUrl),
+              address: visitor.address,
+              userAgent: request.headers.get("user-agent") ?? "",
+              fbclid: lead.campaign.fbclid,
+              details: leadParams({ ...lead, campaign: forMeta(lead.campaign) }, { clickIds: false }),
+            },
     },
   });
-  return { verdict, id };
+  return { verdict, id, ref: record.ref };
 }
 
 /** Records a batch from the browser (the route has checked the visitor's limits). */

@@ -1,6 +1,7 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
+import { resolve } from "node:path";
 import { logLine } from "~/platform/log-line.server";
 
 /**
@@ -36,6 +37,14 @@ export type Config = {
    * null: each process keeps them in its own memory (docs/decisions/010-shared-state-on-redis.md).
    */
   redisUrl: string | null;
+  /** Where the lead ledger is kept on disk (docs/decisions/015-lead-ledger.md). */
+  dataDir: string;
+  /** Days a lead and its chats are kept before they are erased. */
+  leadRetentionDays: number;
+  /** The WhatsApp Business webhook, opt-in: both set, or neither. */
+  whatsapp: { verifyToken: string; appSecret: string } | null;
+  /** The port /metrics is served on, apart from the site; null: no metrics. */
+  metricsPort: number | null;
   /** Serve the pages that are the same for everyone from memory (off: render every request). */
   renderCache: boolean;
   /** One JSON line per request on stdout (LOG_REQUESTS=1); off by default. */
@@ -369,6 +378,59 @@ function parseRedisUrl(env: Env, salt: string | null): string | null {
   return raw;
 }
 
+function parseDataDir(env: Env): string {
+  const raw = read(env, "DATA_DIR") ?? "./data";
+  if (/[\0\n\r]/.test(raw)) throw new ConfigError("DATA_DIR", "must be a directory path on one line");
+  return resolve(raw);
+}
+
+function parseRetention(env: Env): number {
+  const raw = read(env, "LEAD_RETENTION_DAYS");
+  if (raw === undefined) return 90;
+  const days = Number(raw);
+  if (!/^[0-9]{1,4}$/.test(raw) || days < 1 || days > 3650) {
+    throw new ConfigError("LEAD_RETENTION_DAYS", `must be whole days from 1 to 3650, got ${shown(raw)}`);
+  }
+  return days;
+}
+
+function parseWhatsappWebhook(env: Env): Config["whatsapp"] {
+  const verifyToken = read(env, "WHATSAPP_VERIFY_TOKEN");
+  const appSecret = read(env, "WHATSAPP_APP_SECRET");
+  if (!verifyToken && !appSecret) return null;
+  if (!verifyToken) {
+    throw new ConfigError("WHATSAPP_VERIFY_TOKEN", "must be set when WHATSAPP_APP_SECRET is");
+  }
+  if (!appSecret) {
+    throw new ConfigError("WHATSAPP_APP_SECRET", "must be set when WHATSAPP_VERIFY_TOKEN is");
+  }
+  // Secrets are never shown back, not even in part.
+  if (!/^[\x21-\x7e]{8,256}$/.test(verifyToken)) {
+    throw new ConfigError(
+      "WHATSAPP_VERIFY_TOKEN",
+      "must be 8 to 256 visible ASCII characters (the token you typed into Meta's webhook set-up)",
+    );
+  }
+  if (!/^[0-9a-f]{32}$/i.test(appSecret)) {
+    throw new ConfigError(
+      "WHATSAPP_APP_SECRET",
+      "must be the app secret from the Meta app's Basic settings: 32 hexadecimal digits",
+    );
+  }
+  return { verifyToken, appSecret };
+}
+
+function parseMetricsPort(env: Env): number | null {
+  const raw = read(env, "METRICS_PORT");
+  if (raw === undefined) return null;
+  const port = Number(raw);
+  if (!/^[0-9]{1,5}$/.test(raw) || port < 1 || port > 65535) {
+    throw new ConfigError("METRICS_PORT", `must be a port from 1 to 65535, got ${shown(raw)}`);
+  }
+  if (port === parsePort(env)) throw new ConfigError("METRICS_PORT", "must differ from PORT");
+  return port;
+}
+
 function parseRenderCache(env: Env): boolean {
   const raw = read(env, "RENDER_CACHE");
   if (raw === undefined || raw === "on") return true;
@@ -403,6 +465,10 @@ export function parseConfig(env: Env): Config {
     analyticsSalt,
     trustProxy: parseTrustProxy(env),
     redisUrl: parseRedisUrl(env, analyticsSalt),
+    dataDir: parseDataDir(env),
+    leadRetentionDays: parseRetention(env),
+    whatsapp: parseWhatsappWebhook(env),
+    metricsPort: parseMetricsPort(env),
     renderCache: parseRenderCache(env),
     logRequests: parseLogRequests(env),
     samples,

@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ThankYouPage } from "~/components/ThankYouPage";
 import { REDIRECT_DELAY_SECONDS } from "~/content/conversion";
 import { copyFor } from "~/content/copy.server";
+import { withChatRef } from "~/leads/chat-ref";
 import { recordLead } from "~/leads/leads.server";
 import { isVisitorsNavigation } from "~/leads/visitor.server";
 import { headFor } from "~/pages/head.server";
@@ -56,6 +57,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           },
     });
     leadId = lead.id ?? null;
+    // The chat the link opens quotes the lead's reference, which ties it to its campaign.
+    if (lead.ref && result.target) {
+      result.target = withChatRef(result.target, lead.ref, copy.contact.chatRef);
+    }
   }
   // No mail app is no dead end: the address to write to by hand, and WhatsApp instead.
   const email =

@@ -10,6 +10,7 @@ import type { Localized } from "~/content/localized";
 export const contact: Localized<typeof enContact> = {
   whatsappMessage: "مرحبًا درب! أودّ الحصول على تطبيق مدرّب القيادة المجاني في دبي.",
   emailSubject: "درب: أودّ الحصول على التطبيق المجاني",
+  chatRef: "المرجع",
 };
 
 export const heroCtas: Localized<typeof enHeroCtas> = [

@@ -1,0 +1,275 @@
+/**
+ * The lead ledger: every counted lead, every chat it started, and every call still owed to GA4
+ * or Meta, kept in a journal on disk (journal.server.ts) and in memory for reading
+ * (docs/decisions/015-lead-ledger.md). A lead and the calls that report it are written in one
+ * write before /thank-you answers, so what the site acknowledged is on disk; the outbox
+ * (analytics/outbox.server.ts) takes its calls from here and writes back what became of them.
+ *
+ * What is kept about a visitor: the daily client id (a hash, never the address), the campaign
+ * and click ids the lead link carried. The address and user agent Meta needs travel only inside
+ * a pending call's body, and go with it once Meta has confirmed it; the file is rewritten
+ * without them within an hour. Whole leads go after LEAD_RETENTION_DAYS.
+ */
+import { type Journal, memoryJournal } from "~/leads/ledger/journal.server";
+import type { Campaign } from "~/shared/campaign";
+
+export type DestinationName = "ga4" | "meta";
+
+/** How a call left the outbox. `refused`: a 4xx that sending again cannot change. */
+export type Outcome = "delivered" | "refused" | "unconfirmed" | "given_up";
+
+export type LeadStatus = "new" | "chat_started";
+
+export type LeadRecord = {
+  /** Meta's event_id too: the same on every replica for the same lead (lead-ids.server.ts). */
+  id: string;
+  at: number;
+  cta: string;
+  language?: string;
+  plan?: string;
+  /** The campaign and click ids the lead link carried (shared/campaign.ts). */
+  campaign: Campaign;
+  /** GA4's ids for the visit, so a later chat joins the same user and session. */
+  clientId: string;
+  sessionId: string;
+  /** WhatsApp leads: the reference their message carries. */
+  ref?: string;
+  /** Meta's fbc, when the visit came from a Meta ad. */
+  fbc?: string;
+  status: LeadStatus;
+  chatAt?: number;
+};
+
+export type ChatRecord = {
+  /** WhatsApp's message id (wamid…): a retried webhook delivery carries the same one. */
+  messageId: string;
+  at: number;
+  /** The lead whose reference the message quoted, or null for a chat without a campaign. */
+  lead: string | null;
+  /** The Click-to-WhatsApp ad's click id, when the chat came from such an ad. */
+  ctwaClid?: string;
+  /** The WhatsApp Business Account the message came to (the webhook entry's id). */
+  account?: string;
+};
+
+export type NewCall = {
+  destination: DestinationName;
+  url: string;
+  body: string;
+  /** Events it carries, for the counters. */
+  events: number;
+  /** When the events happened (ms): what the call says when it is sent late. */
+  at: number;
+  /** The lead it reports, if any: GA4's rule for an uncertain call depends on it. */
+  lead?: string;
+};
+
+export type PendingCall = NewCall & {
+  id: string;
+  attempt: number;
+  /** Not before this time (ms). */
+  dueAt: number;
+  /** Times it was sent without an answer saying whether it arrived. */
+  uncertain: number;
+  /** Was out when the process stopped: whether it arrived is unknown. */
+  interrupted?: boolean;
+};
+
+type Entry =
+  | { t: "lead"; lead: LeadRecord; calls?: PendingCall[] }
+  | { t: "calls"; calls: PendingCall[] }
+  | { t: "chat"; chat: ChatRecord; calls?: PendingCall[] }
+  | { t: "status"; id: string; status: LeadStatus; at: number }
+  | { t: "send"; id: string }
+  | { t: "retry"; id: string; attempt: number; dueAt: number; uncertain: number }
+  | { t: "done"; id: string; outcome: Outcome };
+
+export type LedgerOptions = {
+  journal?: Journal<Entry>;
+  /** Entries read back from the journal at start, in order. */
+  replay?: (onEntry: (entry: Entry) => void) => void;
+  retentionDays?: number;
+  now?: () => number;
+};
+
+export type PendingSummary = { calls: number; events: number; oldestAt: number | null };
+
+export type Ledger = ReturnType<typeof createLedger>;
+
+export type { Entry as LedgerEntry };
+
+const DAY_MS = 86_400_000;
+/** How often old leads are dropped and the file rewritten without what was settled. */
+export const SWEEP_EVERY_MS = 3_600_000;
+/**
+ * Settled calls pile up in the file between sweeps (a busy hour's browser batches are hundreds
+ * of megabytes): past this much more than was alive at the last rewrite, it is rewritten sooner.
+ */
+export const REWRITE_AFTER_BYTES = 32 * 1024 * 1024;
+
+let callCounter = 0;
+const callId = () => `${Date.now().toString(36)}${(callCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+
+export function createLedger(options: LedgerOptions = {}) {
+  const journal = options.journal ?? memoryJournal<Entry>();
+  const now = options.now ?? Date.now;
+  const retentionMs = (options.retentionDays ?? 90) * DAY_MS;
+  const leads = new Map<string, LeadRecord>();
+  const byRef = new Map<string, string>();
+  const chats = new Map<string, ChatRecord>();
+  const pending = new Map<string, PendingCall>();
+  /** Calls out now (sent, not yet answered), by id. */
+  const out = new Set<string>();
+  let settledSinceRewrite = 0;
+  let liveBytes = 0;
+
+  function addLead(lead: LeadRecord) {
+    leads.set(lead.id, lead);
+    if (lead.ref) byRef.set(lead.ref, lead.id);
+  }
+
+  function apply(entry: Entry) {
+    switch (entry.t) {
+      case "lead":
+        addLead(entry.lead);
+        for (const call of entry.calls ?? []) pending.set(call.id, { ...call });
+        break;
+      case "calls":
+        for (const call of entry.calls) pending.set(call.id, { ...call });
+        break;
+      case "chat":
+        chats.set(entry.chat.messageId, entry.chat);
+        for (const call of entry.calls ?? []) pending.set(call.id, { ...call });
+        break;
+      case "status": {
+        const lead = leads.get(entry.id);
+        if (lead) leads.set(entry.id, { ...lead, status: entry.status, chatAt: entry.at });
+        break;
+      }
+      case "send":
+        out.add(entry.id);
+        break;
+      case "retry": {
+        out.delete(entry.id);
+        const call = pending.get(entry.id);
+        if (call) Object.assign(call, { attempt: entry.attempt, dueAt: entry.dueAt, uncertain: entry.uncertain });
+        break;
+      }
+      case "done":
+        out.delete(entry.id);
+        pending.delete(entry.id);
+        settledSinceRewrite += 1;
+        break;
+    }
+  }
+
+  options.replay?.(apply);
+  // What was out when the process stopped may or may not have arrived: the outbox decides.
+  for (const id of out) {
+    const call = pending.get(id);
+    if (call) call.interrupted = true;
+  }
+  out.clear();
+
+  /** Everything still alive, as the entries that would make it again. */
+  function* live(): Iterable<Entry> {
+    const cutoff = now() - retentionMs;
+    for (const lead of leads.values()) if (lead.at >= cutoff) yield { t: "lead", lead };
+    for (const chat of chats.values()) if (chat.at >= cutoff) yield { t: "chat", chat };
+    const calls = [...pending.values()].map(({ interrupted: _, ...call }) => call);
+    if (calls.length > 0) yield { t: "calls", calls };
+  }
+
+  function sweep() {
+    const cutoff = now() - retentionMs;
+    for (const [id, lead] of leads) {
+      if (lead.at >= cutoff) continue;
+      leads.delete(id);
+      if (lead.ref) byRef.delete(lead.ref);
+    }
+    for (const [id, chat] of chats) if (chat.at < cutoff) chats.delete(id);
+    journal.rewrite(live());
+    settledSinceRewrite = 0;
+    liveBytes = journal.bytes();
+  }
+
+  // Settled calls (and the addresses in their bodies) leave the file at the next rewrite.
+  const sweeper = setInterval(() => {
+    if (settledSinceRewrite > 0) sweep();
+  }, SWEEP_EVERY_MS);
+  sweeper.unref();
+  if (settledSinceRewrite > 0 || options.replay) sweep();
+
+  const withIds = (calls: NewCall[]): PendingCall[] =>
+    calls.map((call) => ({ ...call, id: callId(), attempt: 0, dueAt: 0, uncertain: 0 }));
+
+  function write(entry: Entry) {
+    journal.append(entry);
+    apply(entry);
+  }
+
+  return {
+    /** Records a lead and the calls that report it, in one write. */
+    recordLead(lead: LeadRecord, calls: NewCall[]): PendingCall[] {
+      const withId = withIds(calls);
+      write({ t: "lead", lead, calls: withId });
+      return withId;
+    },
+    /** Calls that report no lead (a browser's batch of events). */
+    recordCalls(calls: NewCall[]): PendingCall[] {
+      const withId = withIds(calls);
+      if (withId.length > 0) write({ t: "calls", calls: withId });
+      return withId;
+    },
+    /** A chat seen on the webhook, the calls that report it, and its lead's new status. */
+    recordChat(chat: ChatRecord, calls: NewCall[]): PendingCall[] {
+      const withId = withIds(calls);
+      write({ t: "chat", chat, calls: withId });
+      if (chat.lead && leads.get(chat.lead)?.status === "new") {
+        write({ t: "status", id: chat.lead, status: "chat_started", at: chat.at });
+      }
+      return withId;
+    },
+    lead: (id: string) => leads.get(id),
+    leadByRef: (ref: string) => {
+      const id = byRef.get(ref);
+      return id === undefined ? undefined : leads.get(id);
+    },
+    refTaken: (ref: string) => byRef.has(ref),
+    chatSeen: (messageId: string) => chats.has(messageId),
+    leads: (since = 0) => [...leads.values()].filter((lead) => lead.at >= since),
+    chats: (since = 0) => [...chats.values()].filter((chat) => chat.at >= since),
+
+    /** The outbox's side: what a destination is owed. */
+    pendingCalls: (destination: DestinationName) =>
+      [...pending.values()].filter((call) => call.destination === destination),
+    pendingSummary(destination: DestinationName): PendingSummary {
+      let calls = 0;
+      let events = 0;
+      let oldestAt: number | null = null;
+      for (const call of pending.values()) {
+        if (call.destination !== destination) continue;
+        calls += 1;
+        events += call.events;
+        if (oldestAt === null || call.at < oldestAt) oldestAt = call.at;
+      }
+      return { calls, events, oldestAt };
+    },
+    /** Written before a call goes out: after a crash, it is known to have maybe arrived. */
+    sending: (id: string) => write({ t: "send", id }),
+    retryLater: (id: string, attempt: number, dueAt: number, uncertain: number) =>
+      write({ t: "retry", id, attempt, dueAt, uncertain }),
+    settle(id: string, outcome: Outcome) {
+      write({ t: "done", id, outcome });
+      if (journal.bytes() > 2 * liveBytes + REWRITE_AFTER_BYTES) sweep();
+    },
+
+    /** Drops leads past their retention and rewrites the file with what is alive. */
+    sweep,
+    bytes: () => journal.bytes(),
+    close() {
+      clearInterval(sweeper);
+      journal.close();
+    },
+  };
+}
