@@ -60,6 +60,8 @@ export type DocumentCache = {
   collect: () => void;
   /** Entries kept: untagged pages and tagged ones. */
   size: () => { untagged: number; tagged: number };
+  /** Requests for a cacheable page since start: answered from memory, or rendered. */
+  counts: () => { hits: number; misses: number };
 };
 
 /**
@@ -73,6 +75,7 @@ export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
   // Random per process, so no visitor can put it in a page (a cached page shows the URL's
   // campaign, whose free-text values a visitor chooses).
   const slot = `nonce-slot-${randomBytes(12).toString("hex")}`;
+  const counts = { hits: 0, misses: 0 };
 
   const middleware: RequestHandler = (request, response, next) => {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
@@ -81,6 +84,7 @@ export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
     const key = documentKey(url, keyHeaders(request.headers));
     response.locals.documentKey = key;
     const entry = key === null ? undefined : poolOf(key).get(key);
+    if (key !== null) counts[entry ? "hits" : "misses"] += 1;
     if (!entry) return next();
     const nonce = String(response.locals.nonce);
     const gzip = accepts(request.headers["accept-encoding"], "gzip");
@@ -108,5 +112,6 @@ export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
       tagged.collect();
     },
     size: () => ({ untagged: untagged.size(), tagged: tagged.size() }),
+    counts: () => ({ ...counts }),
   };
 }

@@ -47,7 +47,12 @@ const MAX_USER_AGENT = 1024;
 /** Meta wants an external_id hashed (SHA-256, hex): the visit's daily client id, hashed. */
 export const externalId = (clientId: string) => createHash("sha256").update(clientId).digest("hex");
 
-function eventsCall(meta: NonNullable<Config["meta"]>, event: object, at: number, lead?: string): NewCall {
+function eventsCall(
+  meta: NonNullable<Config["meta"]>,
+  event: object,
+  at: number,
+  lead?: string,
+): NewCall {
   const body = JSON.stringify({
     data: [event],
     // In the body, not the URL: URLs end up in logs.

@@ -18,8 +18,8 @@ import {
 import type {
   ChatRecord,
   DestinationName,
-  Ledger,
   LeadRecord,
+  Ledger,
   NewCall,
 } from "~/leads/ledger/ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
@@ -202,7 +202,8 @@ export function createSink(options: SinkOptions): Sink {
         if (gaUrl) calls.push(...ga4Calls(gaUrl, lead.clientId, decorated, chat.at, lead.id));
         else logLines(lead.clientId, decorated);
       }
-      if (options.meta && (lead || chat.ctwaClid)) calls.push(metaChatCall(options.meta, chat, lead));
+      if (options.meta && (lead || chat.ctwaClid))
+        calls.push(metaChatCall(options.meta, chat, lead));
       hand(ledger.recordChat(chat, calls));
     },
 

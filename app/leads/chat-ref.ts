@@ -40,7 +40,10 @@ export function withChatRef(target: string, ref: string, label: string): string 
   } catch {
     return target;
   }
-  if (url.protocol !== "https:" || (url.hostname !== "wa.me" && url.hostname !== "api.whatsapp.com"))
+  if (
+    url.protocol !== "https:" ||
+    (url.hostname !== "wa.me" && url.hostname !== "api.whatsapp.com")
+  )
     return target;
   const text = url.searchParams.get("text");
   const line = `${label} ${ref}`;
@@ -48,6 +51,9 @@ export function withChatRef(target: string, ref: string, label: string): string 
   // wa.me reads %20, not "+", as a space: encoded as whatsappLink encodes it.
   url.search = "";
   const rest = [...new URL(target).searchParams].filter(([name]) => name !== "text");
-  const query = [`text=${encodeURIComponent(message)}`, ...rest.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`)];
+  const query = [
+    `text=${encodeURIComponent(message)}`,
+    ...rest.map(([n, v]) => `${encodeURIComponent(n)}=${encodeURIComponent(v)}`),
+  ];
   return `${url.origin}${url.pathname}?${query.join("&")}`;
 }

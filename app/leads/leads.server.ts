@@ -149,7 +149,8 @@ export async function recordLead(
     // A reload still shows the page, and the same reference: the lead is the one counted.
     if (lead.pageView) events.push(pageView(lead.pageView, lead));
     if (events.length > 0) context.services.analytics.record(visitor, events, { sessionId });
-    const first = ledger.lead(id) ?? ledger.lead(leadId(salt, visitor.clientId, key, previousWindow(at)));
+    const first =
+      ledger.lead(id) ?? ledger.lead(leadId(salt, visitor.clientId, key, previousWindow(at)));
     return { verdict, id: first?.id, ref: first?.ref };
   }
   // Counted in this window already (by this replica before a restart, or by another one while
@@ -201,7 +202,10 @@ export async function recordLead(
               address: visitor.address,
               userAgent: request.headers.get("user-agent") ?? "",
               fbclid: lead.campaign.fbclid,
-              details: leadParams({ ...lead, campaign: forMeta(lead.campaign) }, { clickIds: false }),
+              details: leadParams(
+                { ...lead, campaign: forMeta(lead.campaign) },
+                { clickIds: false },
+              ),
             },
     },
   });

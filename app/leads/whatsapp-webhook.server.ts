@@ -10,8 +10,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { OutboundEvent } from "~/analytics/sink.server";
 import { refInText } from "~/leads/chat-ref";
-import type { ChatRecord, LeadRecord } from "~/leads/ledger/ledger.server";
 import { LEAD_VALUE } from "~/leads/leads.server";
+import type { ChatRecord, LeadRecord } from "~/leads/ledger/ledger.server";
 import { logLine } from "~/platform/log-line.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { campaignDetails, leadSource } from "~/shared/campaign";

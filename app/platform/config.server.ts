@@ -378,9 +378,10 @@ function parseRedisUrl(env: Env, salt: string | null): string | null {
   return raw;
 }
 
-function parseDataDir(env: Env): string {
+export function parseDataDir(env: Env): string {
   const raw = read(env, "DATA_DIR") ?? "./data";
-  if (/[\0\n\r]/.test(raw)) throw new ConfigError("DATA_DIR", "must be a directory path on one line");
+  if (/[\0\n\r]/.test(raw))
+    throw new ConfigError("DATA_DIR", "must be a directory path on one line");
   return resolve(raw);
 }
 
@@ -389,7 +390,10 @@ function parseRetention(env: Env): number {
   if (raw === undefined) return 90;
   const days = Number(raw);
   if (!/^[0-9]{1,4}$/.test(raw) || days < 1 || days > 3650) {
-    throw new ConfigError("LEAD_RETENTION_DAYS", `must be whole days from 1 to 3650, got ${shown(raw)}`);
+    throw new ConfigError(
+      "LEAD_RETENTION_DAYS",
+      `must be whole days from 1 to 3650, got ${shown(raw)}`,
+    );
   }
   return days;
 }

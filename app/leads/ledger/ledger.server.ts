@@ -108,7 +108,8 @@ export const SWEEP_EVERY_MS = 3_600_000;
 export const REWRITE_AFTER_BYTES = 32 * 1024 * 1024;
 
 let callCounter = 0;
-const callId = () => `${Date.now().toString(36)}${(callCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+const callId = () =>
+  `${Date.now().toString(36)}${(callCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
 export function createLedger(options: LedgerOptions = {}) {
   const journal = options.journal ?? memoryJournal<Entry>();
@@ -122,6 +123,8 @@ export function createLedger(options: LedgerOptions = {}) {
   const out = new Set<string>();
   let settledSinceRewrite = 0;
   let liveBytes = 0;
+  /** Since this process started, for /metrics. */
+  const counted = { leads: new Map<string, number>(), chatsMatched: 0, chatsUnmatched: 0 };
 
   function addLead(lead: LeadRecord) {
     leads.set(lead.id, lead);
@@ -152,7 +155,12 @@ export function createLedger(options: LedgerOptions = {}) {
       case "retry": {
         out.delete(entry.id);
         const call = pending.get(entry.id);
-        if (call) Object.assign(call, { attempt: entry.attempt, dueAt: entry.dueAt, uncertain: entry.uncertain });
+        if (call)
+          Object.assign(call, {
+            attempt: entry.attempt,
+            dueAt: entry.dueAt,
+            uncertain: entry.uncertain,
+          });
         break;
       }
       case "done":
@@ -213,6 +221,7 @@ export function createLedger(options: LedgerOptions = {}) {
     recordLead(lead: LeadRecord, calls: NewCall[]): PendingCall[] {
       const withId = withIds(calls);
       write({ t: "lead", lead, calls: withId });
+      counted.leads.set(lead.cta, (counted.leads.get(lead.cta) ?? 0) + 1);
       return withId;
     },
     /** Calls that report no lead (a browser's batch of events). */
@@ -225,6 +234,8 @@ export function createLedger(options: LedgerOptions = {}) {
     recordChat(chat: ChatRecord, calls: NewCall[]): PendingCall[] {
       const withId = withIds(calls);
       write({ t: "chat", chat, calls: withId });
+      if (chat.lead) counted.chatsMatched += 1;
+      else counted.chatsUnmatched += 1;
       if (chat.lead && leads.get(chat.lead)?.status === "new") {
         write({ t: "status", id: chat.lead, status: "chat_started", at: chat.at });
       }
@@ -264,6 +275,12 @@ export function createLedger(options: LedgerOptions = {}) {
       if (journal.bytes() > 2 * liveBytes + REWRITE_AFTER_BYTES) sweep();
     },
 
+    /** Leads by cta and chats recorded since this process started. */
+    counted: () => ({
+      leads: Object.fromEntries(counted.leads),
+      chatsMatched: counted.chatsMatched,
+      chatsUnmatched: counted.chatsUnmatched,
+    }),
     /** Drops leads past their retention and rewrites the file with what is alive. */
     sweep,
     bytes: () => journal.bytes(),

@@ -3,12 +3,11 @@
  * process that writes it. One writer per directory: a second server pointed at the same one
  * stops at start-up instead of interleaving lines with the first.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
-import { mkdirSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import { join } from "node:path";
-import { ConfigError } from "~/platform/config.server";
 import { fileJournal, replayJournal } from "~/leads/ledger/journal.server";
 import { createLedger, type Ledger, type LedgerEntry } from "~/leads/ledger/ledger.server";
+import { ConfigError } from "~/platform/config.server";
 
 export const LEDGER_FILE = "leads.jsonl";
 const LOCK_FILE = "leads.lock";
