@@ -1,4 +1,7 @@
 import { execFileSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./scripts/lib/chromium.mjs";
 
@@ -62,6 +65,8 @@ export default defineConfig({
       SITE_URL: baseURL,
       // Each test poses as its own visitor behind one proxy (see tests/e2e/fixtures.ts).
       TRUST_PROXY: "1",
+      // A lead ledger of this run's own.
+      DATA_DIR: mkdtempSync(join(tmpdir(), "darb-e2e-data-")),
     },
   },
 });

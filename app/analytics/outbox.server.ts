@@ -129,7 +129,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   /** Sent again after backoff; the destination pauses too when it is the one failing. */
   function later(call: PendingCall, destinationFailed: boolean) {
-    if (destinationFailed) {
+    // One step of backoff per round: the calls that fail together count once.
+    if (destinationFailed && now() >= pausedUntil) {
       failures += 1;
       pausedUntil = now() + retryDelay(failures);
     }

@@ -1,5 +1,7 @@
 // The production build as `npm start` serves it, on a free loopback port. `renderCache: "off"`
 // renders every request (RENDER_CACHE=off); `nodeArgs` go to node before the server's script.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, spawnTracked, waitForHttp } from "./processes.mjs";
 
@@ -17,6 +19,8 @@ export async function startServer({ root, logPath, renderCache = "on", nodeArgs 
     // address that the /api/events rate limiter would answer with 429.
     TRUST_PROXY: "1",
     RENDER_CACHE: renderCache,
+    // A lead ledger of this run's own, on the machine's disk like production's.
+    DATA_DIR: mkdtempSync(join(tmpdir(), "darb-bench-data-")),
   };
   // A developer's real GA4 settings must not receive thousands of benchmark events.
   for (const name of ["GA_MEASUREMENT_ID", "GA_API_SECRET", "GA_MP_ENDPOINT"]) delete env[name];

@@ -3,7 +3,7 @@
 // or gone. Used by the shutdown, fault, flood and fuzz tests.
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import net from "node:net";
@@ -72,8 +72,15 @@ export function childServerEnv(
     PORT: String(port),
     HOST: "127.0.0.1",
     SITE_URL: "https://darb.example",
+    // Each server writes a lead ledger of its own (one writer per directory).
+    DATA_DIR: freshDataDir(),
     ...env,
   };
+}
+
+/** An empty directory for one server's lead ledger. */
+export function freshDataDir(): string {
+  return mkdtempSync(join(tmpdir(), "darb-data-"));
 }
 
 /**

@@ -5,6 +5,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import { parseConfig } from "~/platform/config.server";
 import { startSite } from "../../server/site";
+import { freshDataDir } from "./child-server";
 
 /**
  * Node's own fetch, taken before Remix's globals and msw patch it: the tests talk to the site
@@ -19,7 +20,7 @@ export async function startBuiltServer(env: Record<string, string>) {
   if (!existsSync(buildPath))
     throw new Error("No build: run `npm run build` (npm test does) first.");
   // The build's own modules read the environment too (getConfig), as in production.
-  Object.assign(process.env, { NODE_ENV: "production", ...env });
+  Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: freshDataDir(), ...env });
   const build = (await import(pathToFileURL(buildPath).href)) as unknown as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
   const lines: string[] = [];

@@ -1,0 +1,112 @@
+// Stand-ins for GA4's Measurement Protocol and Meta's Conversions API on one loopback server,
+// keeping every body they were sent, for the lead ledger's tests. Each can be up, refusing
+// connections, answering 500, or resetting the connection once it has read the request.
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+export type DestinationMode = "ok" | "refused" | "fail" | "reset";
+
+export type GaHit = {
+  client_id: string;
+  timestamp_micros?: number;
+  events: { name: string; params: Record<string, unknown> }[];
+};
+
+export type MetaEvent = {
+  event_name: string;
+  event_time: number;
+  event_id: string;
+  action_source: string;
+  messaging_channel?: string;
+  user_data: Record<string, string>;
+  custom_data?: Record<string, unknown>;
+};
+
+export type Destinations = {
+  gaEndpoint: string;
+  metaEndpoint: string;
+  /** Bodies that were answered 204/200, in order of arrival. */
+  ga: GaHit[];
+  meta: MetaEvent[];
+  /** Requests that arrived, whatever the answer. */
+  requests: () => number;
+  setMode: (mode: DestinationMode) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export async function startDestinations(): Promise<Destinations> {
+  let mode: DestinationMode = "ok";
+  let requests = 0;
+  const ga: GaHit[] = [];
+  const meta: MetaEvent[] = [];
+  const sockets = new Set<Socket>();
+  const server = http.createServer((request, response) => {
+    requests += 1;
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      if (mode === "reset") {
+        request.socket.resetAndDestroy();
+        return;
+      }
+      if (mode === "fail") {
+        response.writeHead(500).end("fail");
+        return;
+      }
+      const body = JSON.parse(Buffer.concat(chunks).toString() || "{}");
+      if (request.url?.startsWith("/mp/collect")) {
+        ga.push(body as GaHit);
+        response.writeHead(204).end();
+      } else {
+        meta.push(...((body as { data: MetaEvent[] }).data ?? []));
+        response.writeHead(200, { "content-type": "application/json" }).end('{"events_received":1}');
+      }
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  let port = 0;
+  let listening = false;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        port = (server.address() as AddressInfo).port;
+        listening = true;
+        resolve();
+      });
+    });
+  const stop = async () => {
+    if (!listening) return;
+    listening = false;
+    const done = new Promise((resolve) => server.close(resolve));
+    for (const socket of sockets) socket.destroy();
+    await done;
+  };
+  await listen();
+  return {
+    gaEndpoint: `http://127.0.0.1:${port}/mp/collect`,
+    metaEndpoint: `http://127.0.0.1:${port}/v23.0`,
+    ga,
+    meta,
+    requests: () => requests,
+    async setMode(next) {
+      mode = next;
+      if (next === "refused") await stop();
+      else if (!listening) await listen();
+    },
+    close: stop,
+  };
+}
+
+/** Every GA4 event of that name, with the hit's client id and time. */
+export function gaEvents(hits: GaHit[], name: string) {
+  return hits.flatMap((hit) =>
+    hit.events
+      .filter((event) => event.name === name)
+      .map((event) => ({ ...event, client_id: hit.client_id, timestamp_micros: hit.timestamp_micros })),
+  );
+}
