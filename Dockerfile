@@ -3,10 +3,12 @@
 # The site's production image: built with every dependency, run with production dependencies
 # only, as the unprivileged `node` user. There is no Docker engine on the development machines:
 # tests/integration/docker-image.test.ts lints this file and replays its build, under this very
-# Node version, then serves the result and checks /healthz, / and a clean stop.
+# Node version, then serves the result and checks /healthz, /, the ledger in /data and a clean
+# stop.
 #
 #   docker build -t darb-site .
-#   docker run --rm -p 3000:3000 -e SITE_URL=https://darb.ae … darb-site
+#   docker run --rm -p 3000:3000 -v darb-data:/data -e SITE_URL=https://darb.ae … darb-site
+#   docker exec <container> npm run leads      # leads by campaign, read from /data
 #
 # Bump NODE_VERSION (an exact 24.x release, so every build of one commit is the same) with
 # `--build-arg NODE_VERSION=…` or here; the test installs the same version to replay the build.
@@ -28,17 +30,36 @@ WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
-# 3. Runtime: the build, public files and production dependencies, owned by root and read-only
-#    to the `node` user the server runs as (it writes nothing to disk).
+# 3. An empty directory for the final stage to copy as the data volume's mount point: the final
+#    stage runs no command, so it cannot mkdir or chown one itself.
+FROM node:${NODE_VERSION}-bookworm-slim AS data-dir
+WORKDIR /data
+
+# 4. Runtime: the build, public files and production dependencies, owned by root and read-only
+#    to the `node` user the server runs as. Its one writable place is DATA_DIR (/data, below).
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+# DATA_DIR: the lead ledger (leads.jsonl, and leads.lock naming the writing process); the app's
+# default, ./data, would be under the read-only /app. No update check when an operator runs
+# `npm run leads` in the container: a production container has no reason to call the registry.
 ENV NODE_ENV=production \
-    PORT=3000
+    PORT=3000 \
+    DATA_DIR=/data \
+    NPM_CONFIG_UPDATE_NOTIFIER=false
 WORKDIR /app
+# package.json brings the scripts, so `npm run leads` (node server-build/leads-report.js, built
+# with the server) runs here with the image's npm.
 COPY --from=prod-deps /app/package.json ./package.json
 COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server-build ./server-build
 COPY --from=build /app/public ./public
+# Owned by node, so the server can write it; Docker fills a new named volume from it, owner
+# included, so the volume is writable too.
+COPY --from=data-dir --chown=node:node /data /data
+# A volume: the ledger lives outside the container's layer, writable under a read-only root
+# filesystem. Name it (`-v darb-data:/data`, as compose.yaml does) so leads outlive the
+# container, and give each replica its own: one writer per directory (deploy/README.md).
+VOLUME ["/data"]
 USER node
 EXPOSE 3000
 # Node's own fetch, so the image needs no curl or wget. Leave HOST unset in the container.

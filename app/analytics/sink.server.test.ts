@@ -1,35 +1,62 @@
 import nodeHttp from "node:http";
 import nodeHttps from "node:https";
-import v8 from "node:v8";
-import vm from "node:vm";
-import { delay, HttpResponse, http } from "msw";
+import type { AddressInfo } from "node:net";
+import { HttpResponse, http, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { PostError } from "~/analytics/http-post.server";
-import type { OutboxStats } from "~/analytics/outbox.server";
-import { createSink, ga4Stamp, type OutboundEvent, statsReporter } from "~/analytics/sink.server";
+import { type OutboxStats, type Post, UNCERTAIN_RESEND_AFTER_MS } from "~/analytics/outbox.server";
+import {
+  createSink,
+  ga4Stamp,
+  MAX_BACKDATE_MS,
+  type OutboundEvent,
+  type Sink,
+  statsReporter,
+} from "~/analytics/sink.server";
+import { createLedger, type LeadRecord, type Ledger } from "~/leads/ledger/ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
 
 const GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
 // The secret has characters that must be encoded in a query string.
 const GA = { measurementId: "G-TEST123", apiSecret: "s3cr&t=x y" };
+const META = {
+  pixelId: "123456789012345",
+  accessToken: "EAAB_test_token",
+  endpoint: "https://graph.facebook.com/v23.0",
+};
+const META_URL = `${META.endpoint}/${META.pixelId}/events`;
 const NOW_MS = 1_700_000_000_123;
 const VISITOR: Visitor = { clientId: "1234567.7654321", sessionId: "987654", address: "192.0.2.1" };
 
 type Call = { url: URL; body: GaBody; contentType: string | null; at: number };
 type GaBody = {
   client_id: string;
-  timestamp_micros: number;
+  timestamp_micros?: number;
   events: Array<{ name: string; params: Record<string, unknown> }>;
 };
 
 const server = setupServer();
+const sinks: Sink[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));
 afterEach(() => {
+  for (const sink of sinks.splice(0)) sink.close();
   server.resetHandlers();
   vi.useRealTimers();
 });
 afterAll(() => server.close());
+
+/** A sink on `ledger` (a fresh one by default), closed after the test. */
+function sinkOn(options: Partial<Parameters<typeof createSink>[0]> = {}, ledger = createLedger()) {
+  const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, ledger, ...options });
+  sinks.push(sink);
+  return sink;
+}
+
+/** The clock and timers of these tests: fake, so backoff and long pauses take no time. */
+function fakeTime() {
+  vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], now: NOW_MS });
+}
 
 /**
  * Stands in for GA4: records every call, then answers with `respond(callNumber)` (1-based).
@@ -43,7 +70,7 @@ function ga4(respond: (call: number) => Promise<Response> | Response): Call[] {
         url: new URL(request.url),
         body: (await request.json()) as GaBody,
         contentType: request.headers.get("content-type"),
-        at: performance.now(),
+        at: Date.now(),
       });
       return respond(calls.length);
     }),
@@ -61,12 +88,27 @@ const counts = (given: Partial<OutboxStats>): OutboxStats => ({
   dropped: 0,
   unconfirmed: 0,
   queued: 0,
+  oldest_ms: 0,
   ...given,
 });
 const status = (code: number) => () => new HttpResponse("nope", { status: code });
 
 function events(count: number, name = "page_view"): OutboundEvent[] {
   return Array.from({ length: count }, (_, index) => ({ name, params: { index } }));
+}
+
+function leadRecord(overrides: Partial<LeadRecord> = {}): LeadRecord {
+  return {
+    id: "6f1c2b7e-8a3d-8c59-9b1e-2f4a6d8c0e11",
+    at: Date.now(),
+    cta: "whatsapp",
+    campaign: { source: "instagram" },
+    clientId: VISITOR.clientId,
+    sessionId: "1700000000",
+    ref: "DRB-7K2QX",
+    status: "new",
+    ...overrides,
+  };
 }
 
 /**
@@ -91,8 +133,35 @@ function spyOnOutboundHttp() {
   ];
 }
 
-function sinkWithGa() {
-  return createSink({ ga: GA, endpoint: GA_ENDPOINT, now: () => NOW_MS });
+/**
+ * A destination without the network: every call's body goes out and the call waits until
+ * answered (or aborted).
+ */
+function gatedPost() {
+  const pending: Array<{ resolve: (status: number) => void; body: string }> = [];
+  const post: Post = (_url, body, { signal, onBodySent }) =>
+    new Promise<number>((resolve, reject) => {
+      onBodySent?.();
+      pending.push({ resolve, body });
+      signal?.addEventListener("abort", () => reject(new PostError("aborted", true)), {
+        once: true,
+      });
+    });
+  const answer = (status: number) => {
+    for (const call of pending.splice(0)) call.resolve(status);
+  };
+  return { post, pending, answer };
+}
+
+/** A destination that answers every call at once with `status`, counting them. */
+function answeringPost(status = 204) {
+  const bodies: string[] = [];
+  const post: Post = async (_url, body, { onBodySent }) => {
+    bodies.push(body);
+    onBodySent?.();
+    return status;
+  };
+  return { post, bodies };
 }
 
 describe("stdout mode (no GA4 configured)", () => {
@@ -100,11 +169,8 @@ describe("stdout mode (no GA4 configured)", () => {
     const outbound = spyOnOutboundHttp();
     const calls = ga4(ok);
     const lines: string[] = [];
-    const sink = createSink({
-      ga: null,
-      endpoint: GA_ENDPOINT,
-      writeLine: (line) => lines.push(line),
-    });
+    const ledger = createLedger();
+    const sink = sinkOn({ ga: null, writeLine: (line) => lines.push(line) }, ledger);
 
     sink.record(VISITOR, [
       { name: "page_view", params: { page_path: "/" } },
@@ -135,6 +201,9 @@ describe("stdout mode (no GA4 configured)", () => {
       },
     ]);
     expect(sink.stats()).toEqual(counts({ recorded: 3, sent: 3 }));
+    // Written is sent: nothing is owed to anyone.
+    expect(ledger.pendingSummary("ga4").calls).toBe(0);
+    expect(sink.destinations()).toEqual([]);
     for (const spy of outbound) expect(spy).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
   });
@@ -147,7 +216,7 @@ describe("stdout mode (no GA4 configured)", () => {
       written.push(String(chunk));
       return true;
     });
-    const sink = createSink({ ga: null, endpoint: GA_ENDPOINT });
+    const sink = sinkOn({ ga: null });
     sink.record(VISITOR, events(2));
     write.mockRestore();
 
@@ -158,12 +227,24 @@ describe("stdout mode (no GA4 configured)", () => {
     for (const spy of outbound) expect(spy).not.toHaveBeenCalled();
     expect(calls).toHaveLength(0);
   });
+
+  it("still keeps a lead in the ledger", () => {
+    const ledger = createLedger();
+    const lines: string[] = [];
+    const sink = sinkOn({ ga: null, writeLine: (line) => lines.push(line) }, ledger);
+    const record = leadRecord();
+    sink.record(VISITOR, events(2, "conversion"), { lead: { record, meta: null } });
+    expect(ledger.lead(record.id)).toEqual(record);
+    expect(ledger.leadByRef("DRB-7K2QX")?.id).toBe(record.id);
+    expect(lines).toHaveLength(2);
+    expect(ledger.pendingSummary("ga4").calls).toBe(0);
+  });
 });
 
 describe("GA4 Measurement Protocol", () => {
   it("posts the batch with measurement_id and api_secret in the query", async () => {
     const calls = ga4(ok);
-    const sink = sinkWithGa();
+    const sink = sinkOn();
     sink.record(VISITOR, [
       { name: "page_view", params: { page_path: "/ar" } },
       { name: "generate_lead", params: { method: "form", engagement_time_msec: 1500 } },
@@ -204,8 +285,7 @@ describe("GA4 Measurement Protocol", () => {
         return ok();
       }),
     );
-    const sink = createSink({
-      ga: GA,
+    const sink = sinkOn({
       endpoint: "https://region1.google-analytics.com/debug/mp/collect?foo=bar",
     });
     sink.record(VISITOR, events(1));
@@ -217,7 +297,7 @@ describe("GA4 Measurement Protocol", () => {
 
   it("splits 30 events into requests of 25 and 5, in order", async () => {
     const calls = ga4(ok);
-    const sink = sinkWithGa();
+    const sink = sinkOn();
     sink.record(VISITOR, events(30));
     await until(() => sink.stats().sent === 30);
 
@@ -234,7 +314,7 @@ describe("GA4 Measurement Protocol", () => {
 
   it("sends each visitor's events under that visitor's client_id", async () => {
     const calls = ga4(ok);
-    const sink = sinkWithGa();
+    const sink = sinkOn();
     const other: Visitor = { clientId: "1.2", sessionId: "3", address: "unknown" };
     sink.record(VISITOR, events(1));
     sink.record(other, events(1, "cta_click"));
@@ -248,15 +328,55 @@ describe("GA4 Measurement Protocol", () => {
     });
     expect(byClient["1.2"]).toMatchObject({ name: "cta_click", params: { session_id: "3" } });
   });
+
+  it("writes a lead and every call reporting it to the ledger before anything is sent", () => {
+    const ledger = createLedger();
+    const gate = gatedPost();
+    const sink = sinkOn({ meta: META, post: gate.post }, ledger);
+    const record = leadRecord();
+    sink.record(VISITOR, events(2, "generate_lead"), {
+      sessionId: "1700000000",
+      lead: {
+        record,
+        meta: {
+          id: record.id,
+          clientId: VISITOR.clientId,
+          at: record.at,
+          pageUrl: "https://darb.example/",
+          address: VISITOR.address,
+          userAgent: "",
+          details: {},
+        },
+      },
+    });
+    expect(ledger.lead(record.id)).toEqual(record);
+    const [gaCall] = ledger.pendingCalls("ga4");
+    const [metaCall] = ledger.pendingCalls("meta");
+    expect(gaCall).toMatchObject({ lead: record.id, events: 2, at: record.at });
+    expect(metaCall).toMatchObject({ lead: record.id, events: 1, url: META_URL });
+    expect(JSON.parse(gaCall?.body ?? "").events[0].params.session_id).toBe("1700000000");
+    // Both went out straight after, from the ledger.
+    expect(gate.pending.map((call) => call.body).sort()).toEqual(
+      [gaCall?.body, metaCall?.body].sort(),
+    );
+  });
+
+  it("records calls at the time given, not the time recorded", () => {
+    const ledger = createLedger();
+    const sink = sinkOn({ post: gatedPost().post }, ledger);
+    const at = Date.now() - 60_000;
+    sink.record(VISITOR, events(1), { at });
+    expect(ledger.pendingCalls("ga4")[0]?.at).toBe(at);
+  });
 });
 
 describe("retries", () => {
   it("retries a 500 after 1 s and then sends", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    fakeTime();
     const calls = ga4((call) => (call === 1 ? status(500)() : ok()));
-    const sink = sinkWithGa();
+    const sink = sinkOn();
     sink.record(VISITOR, events(3));
-    await until(() => sink.stats().retried === 1);
+    await until(() => sink.stats().retried === 3);
     expect(calls).toHaveLength(1);
 
     await vi.advanceTimersByTimeAsync(999);
@@ -266,43 +386,90 @@ describe("retries", () => {
 
     expect(calls).toHaveLength(2);
     expect(calls[1]?.body).toEqual(calls[0]?.body);
-    expect(sink.stats()).toEqual(counts({ recorded: 3, sent: 3, retried: 1 }));
+    expect(sink.stats()).toEqual(counts({ recorded: 3, sent: 3, retried: 3 }));
   });
 
   it.each([
     ["a 500", status(500)],
     ["a 503", status(503)],
+    ["a 408", status(408)],
     ["a 429", status(429)],
     ["a network error", () => HttpResponse.error()],
-  ])("retries %s after 1 s, 2 s and 4 s, then drops the batch", async (_label, respond) => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    const calls = ga4(respond);
-    const sink = sinkWithGa();
+  ])(
+    "retries %s after 1 s, 2 s, 4 s and 8 s, and gives the batch up once GA4 would refuse its date",
+    async (_label, respond) => {
+      fakeTime();
+      const calls = ga4(respond);
+      const sink = sinkOn();
+      // 20 s left of the 72 hours GA4 takes events back.
+      const at = NOW_MS - MAX_BACKDATE_MS + 20_000;
+      sink.record(VISITOR, events(2), { at });
+
+      for (const [retry, wait] of [
+        [1, 1000],
+        [2, 2000],
+        [3, 4000],
+        [4, 8000],
+      ] as const) {
+        await until(() => sink.stats().retried === retry * 2);
+        expect(calls).toHaveLength(retry);
+        await vi.advanceTimersByTimeAsync(wait - 1);
+        expect(calls).toHaveLength(retry);
+        await vi.advanceTimersByTimeAsync(1);
+        await until(() => calls.length === retry + 1);
+      }
+      // The next try would be 16 s later, past GA4's 72 hours.
+      await until(() => sink.stats().dropped === 2);
+      await vi.advanceTimersByTimeAsync(120_000);
+
+      expect(calls).toHaveLength(5);
+      for (const call of calls) expect(call.body.timestamp_micros).toBe(at * 1000);
+      expect(sink.stats()).toEqual(counts({ recorded: 2, retried: 8, dropped: 2 }));
+      expect(sink.destinations()[0]?.outcomes).toEqual({
+        delivered: 0,
+        refused: 0,
+        unconfirmed: 0,
+        given_up: 2,
+      });
+    },
+  );
+
+  it("keeps a batch owed through a long outage instead of dropping it after a few tries", async () => {
+    fakeTime();
+    let down = true;
+    const calls = ga4(() => (down ? status(503)() : ok()));
+    const sink = sinkOn();
     sink.record(VISITOR, events(2));
-
-    for (const [retry, wait] of [
-      [1, 1000],
-      [2, 2000],
-      [3, 4000],
-    ] as const) {
-      await until(() => sink.stats().retried === retry);
-      expect(calls).toHaveLength(retry);
-      await vi.advanceTimersByTimeAsync(wait - 1);
-      expect(calls).toHaveLength(retry);
-      await vi.advanceTimersByTimeAsync(1);
-      await until(() => calls.length === retry + 1);
-    }
-    await until(() => sink.stats().dropped === 2);
-    await vi.advanceTimersByTimeAsync(120_000);
-
-    expect(calls).toHaveLength(4);
-    expect(sink.stats()).toEqual(counts({ recorded: 2, retried: 3, dropped: 2 }));
+    await vi.advanceTimersByTimeAsync(10 * 60_000);
+    expect(calls.length).toBeGreaterThan(20);
+    expect(sink.stats()).toMatchObject({ dropped: 0, queued: 2, oldest_ms: 10 * 60_000 });
+    down = false;
+    await vi.advanceTimersByTimeAsync(30_000);
+    await until(() => sink.stats().sent === 2);
+    expect(sink.stats()).toMatchObject({ queued: 0, dropped: 0 });
   });
 
-  it.each([400, 403, 404, 413])("drops the batch on a %s without retrying", async (code) => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+  it("dates a retry sent 2 s or more after its events with timestamp_micros", async () => {
+    fakeTime();
+    const calls = ga4((call) => (call <= 2 ? status(500)() : ok()));
+    const sink = sinkOn();
+    sink.record(VISITOR, events(1));
+    await until(() => calls.length === 1);
+    await vi.advanceTimersByTimeAsync(1000);
+    await until(() => calls.length === 2);
+    await vi.advanceTimersByTimeAsync(2000);
+    await until(() => sink.stats().sent === 1);
+    expect(calls.map((call) => call.body.timestamp_micros)).toEqual([
+      undefined,
+      undefined,
+      NOW_MS * 1000,
+    ]);
+  });
+
+  it.each([400, 403, 404, 413])("refuses the batch on a %s without retrying", async (code) => {
+    fakeTime();
     const calls = ga4(status(code));
-    const sink = sinkWithGa();
+    const sink = sinkOn();
     sink.record(VISITOR, events(4));
     await until(() => sink.stats().dropped === 4);
     await vi.advanceTimersByTimeAsync(120_000);
@@ -310,20 +477,44 @@ describe("retries", () => {
 
     expect(calls).toHaveLength(1);
     expect(sink.stats()).toEqual(counts({ recorded: 4, dropped: 4 }));
+    expect(sink.destinations()[0]?.outcomes).toMatchObject({ refused: 4 });
   });
 });
 
 describe("when GA4 hangs", () => {
-  it("gives up after about 2 s without sending again (GA4 may have it), while record() returns at once", async () => {
-    const calls = ga4(async (call) => {
-      if (call === 1) await delay("infinite");
-      return ok();
+  let hanging: nodeHttp.Server | undefined;
+  afterEach(async () => {
+    const open = hanging;
+    hanging = undefined;
+    if (!open) return;
+    open.closeAllConnections();
+    await new Promise((resolve) => open.close(resolve));
+  });
+
+  /** A GA4 on this machine that takes the first call and never answers it; 204 for the rest. */
+  async function hangingGa4() {
+    const bodies: string[] = [];
+    hanging = nodeHttp.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on("data", (chunk: Buffer) => chunks.push(chunk));
+      request.on("end", () => {
+        bodies.push(Buffer.concat(chunks).toString());
+        if (bodies.length > 1) response.writeHead(204).end();
+      });
     });
-    const sink = sinkWithGa();
-    // The call, and its 2 s timeout, start synchronously inside record().
+    await new Promise<void>((resolve) => hanging?.listen(0, "127.0.0.1", resolve));
+    const { port } = hanging.address() as AddressInfo;
+    const endpoint = `http://127.0.0.1:${port}/mp/collect`;
+    server.use(http.post(endpoint, () => passthrough()));
+    return { endpoint, bodies };
+  }
+
+  it("gives up after about 2 s without sending again (GA4 may have it), while record() returns at once", async () => {
+    const ga = await hangingGa4();
+    const sink = sinkOn({ endpoint: ga.endpoint });
     const firstRecordAt = performance.now();
     sink.record(VISITOR, events(1));
-    await until(() => calls.length === 1);
+    await until(() => ga.bodies.length === 1);
 
     // GA4 is hanging now; recording must not wait for it.
     const start = performance.now();
@@ -338,38 +529,62 @@ describe("when GA4 hangs", () => {
     expect(abortedAfter).toBeLessThan(2400);
 
     // GA4 keeps every copy it is given: a call that may have arrived is not sent again.
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(calls).toHaveLength(3);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ga.bodies).toHaveLength(3);
     expect(sink.stats()).toEqual(counts({ recorded: 31, sent: 30, unconfirmed: 1 }));
   }, 8000);
 
+  it("sends a lead's call that got no answer once more, 10 minutes later", async () => {
+    fakeTime();
+    const bodies: string[] = [];
+    const post: Post = async (_url, body, { onBodySent }) => {
+      bodies.push(body);
+      onBodySent?.();
+      if (bodies.length === 1) throw new PostError("no answer within 2000 ms", true);
+      return 204;
+    };
+    const sink = sinkOn({ post });
+    const record = leadRecord();
+    sink.record(VISITOR, events(2, "generate_lead"), { lead: { record, meta: null } });
+    await until(() => sink.stats().retried === 2);
+    await vi.advanceTimersByTimeAsync(UNCERTAIN_RESEND_AFTER_MS - 1);
+    expect(bodies).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await until(() => sink.stats().sent === 2);
+    expect(bodies).toHaveLength(2);
+    expect(JSON.parse(bodies[1] ?? "")).toEqual({
+      timestamp_micros: record.at * 1000,
+      ...JSON.parse(bodies[0] ?? ""),
+    });
+    expect(sink.stats()).toMatchObject({ unconfirmed: 0, dropped: 0, queued: 0 });
+  });
+
   it("retries a call refused before its body went out (it certainly did not arrive)", async () => {
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    fakeTime();
     let call = 0;
-    const post = async () => {
+    const post: Post = async () => {
       call += 1;
       if (call === 1) throw new PostError("connect ECONNREFUSED", false);
       return 204;
     };
-    const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, post });
+    const sink = sinkOn({ post });
     sink.record(VISITOR, events(2));
-    await until(() => sink.stats().retried === 1);
+    await until(() => sink.stats().retried === 2);
     await vi.advanceTimersByTimeAsync(1000);
     await until(() => sink.stats().sent === 2);
     expect(call).toBe(2);
     expect(sink.stats()).toMatchObject({ unconfirmed: 0, dropped: 0 });
   });
+});
 
-  it("flush(deadline) resolves by the deadline and drops what is left", async () => {
-    const calls = ga4(async () => {
-      await delay("infinite");
-      return ok();
-    });
-    const sink = sinkWithGa();
-    // Six batches of 25: four go out at once (and hang), two wait in the queue.
+describe("flush", () => {
+  it("resolves by the deadline and leaves what is unanswered owed, for the next sink on the ledger to send", async () => {
+    const ledger = createLedger();
+    const ga = gatedPost();
+    const sink = sinkOn({ post: ga.post }, ledger);
+    // Six batches of 25: four go out at once (and hang), two wait in the ledger.
     sink.record(VISITOR, events(150));
-    await until(() => calls.length === 4);
-    // Queued counts events not settled yet: two calls in line and four out, 25 events each.
+    expect(ga.pending).toHaveLength(4);
     expect(sink.stats()).toMatchObject({ recorded: 150, queued: 150, sent: 0 });
 
     const start = performance.now();
@@ -377,50 +592,59 @@ describe("when GA4 hangs", () => {
     const flushMs = performance.now() - start;
     expect(flushMs).toBeGreaterThanOrEqual(280);
     expect(flushMs).toBeLessThan(800);
-    // The four calls still out are abandoned (GA4 may have them: unconfirmed), the queue is
-    // dropped: the shutdown line that follows must add up, recorded = sent + dropped + unconfirmed.
-    const after = counts({ recorded: 150, dropped: 50, unconfirmed: 100 });
-    expect(sink.stats()).toEqual(after);
+    // Nothing is dropped at shutdown: all of it is still owed.
+    expect(sink.stats()).toMatchObject({
+      recorded: 150,
+      queued: 150,
+      sent: 0,
+      dropped: 0,
+      unconfirmed: 0,
+    });
+    sink.close();
 
-    // After a flush that ran out of time the sink is closed: new events are dropped at once,
-    // and nothing more is sent.
+    // Recorded after the close (a request still being served): kept, not sent.
     sink.record(VISITOR, events(5));
-    const closed = { ...after, recorded: 155, dropped: 55 };
-    expect(sink.stats()).toEqual(closed);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(calls).toHaveLength(4);
-    expect(sink.stats()).toEqual(closed);
-  }, 8000);
-});
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ga.pending).toHaveLength(4);
+    expect(sink.stats()).toMatchObject({ recorded: 155, queued: 155, sent: 0, dropped: 0 });
 
-describe("flush", () => {
+    const next = answeringPost();
+    const restarted = sinkOn({ post: next.post }, ledger);
+    await restarted.flush(1000);
+    expect(next.bodies).toHaveLength(7);
+    expect(restarted.stats()).toMatchObject({ recorded: 0, sent: 155, queued: 0 });
+    expect(ledger.pendingSummary("ga4").calls).toBe(0);
+  });
+
   it("sends retries still waiting at once instead of after their backoff", async () => {
     const calls = ga4((call) => (call === 1 ? status(503)() : ok()));
-    const sink = sinkWithGa();
+    const sink = sinkOn();
     sink.record(VISITOR, events(3));
-    await until(() => sink.stats().retried === 1);
+    await until(() => sink.stats().retried === 3);
 
     const start = performance.now();
     await sink.flush(5000);
     expect(performance.now() - start).toBeLessThan(500);
     expect(calls).toHaveLength(2);
-    expect(sink.stats()).toEqual(counts({ recorded: 3, sent: 3, retried: 1 }));
+    expect(sink.stats()).toEqual(counts({ recorded: 3, sent: 3, retried: 3 }));
   });
 
-  it("does not retry again while closing: a failure during flush is dropped", async () => {
+  it("keeps a batch that fails during the flush owed, without waiting for its retry", async () => {
     const calls = ga4(status(500));
-    const sink = sinkWithGa();
+    const sink = sinkOn();
     sink.record(VISITOR, events(3));
-    await until(() => sink.stats().retried === 1);
+    await until(() => sink.stats().retried === 3);
 
+    const start = performance.now();
     await sink.flush(5000);
+    expect(performance.now() - start).toBeLessThan(500);
     expect(calls).toHaveLength(2);
-    expect(sink.stats()).toEqual(counts({ recorded: 3, retried: 1, dropped: 3 }));
+    expect(sink.stats()).toMatchObject({ recorded: 3, retried: 6, dropped: 0, queued: 3 });
   });
 
   it("sends everything queued before resolving when GA4 answers", async () => {
     const calls = ga4(ok);
-    const sink = sinkWithGa();
+    const sink = sinkOn();
     for (let index = 0; index < 10; index++) sink.record(VISITOR, events(25));
     await sink.flush(5000);
     expect(calls).toHaveLength(10);
@@ -428,166 +652,164 @@ describe("flush", () => {
   });
 
   it("resolves at once when there is nothing to send", async () => {
-    const sink = sinkWithGa();
+    const sink = sinkOn();
     const start = performance.now();
     await sink.flush(5000);
     expect(performance.now() - start).toBeLessThan(100);
   });
 });
 
-describe("bounded queue", () => {
-  it("holds at most 2000 batches and drops what does not fit", async () => {
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const calls = ga4(async () => {
-      await gate;
-      return ok();
-    });
-    const sink = sinkWithGa();
-    // One batch per record: four go out (and wait at the gate), 2000 queue, six are dropped.
-    for (let index = 0; index < 2010; index++) sink.record(VISITOR, events(1));
-    expect(sink.stats()).toEqual({
-      recorded: 2010,
-      sent: 0,
-      retried: 0,
-      dropped: 6,
-      unconfirmed: 0,
-      // 2000 in line and 4 out.
-      queued: 2004,
-    });
-
-    await until(() => calls.length === 4);
-    await sink.flush(0);
-    // Out of time at once: the queue is dropped and the four calls out are unconfirmed, each
-    // counted once.
-    expect(sink.stats()).toMatchObject({ dropped: 2006, unconfirmed: 4, queued: 0 });
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(calls).toHaveLength(4);
-    expect(sink.stats()).toEqual(counts({ recorded: 2010, dropped: 2006, unconfirmed: 4 }));
-  });
-});
-
 describe("shutdown accounting", () => {
-  /** A GA4 stand-in without the network: every call waits until released, then answers. */
-  function gatedPost() {
-    const pending: Array<{ resolve: (status: number) => void; signal?: AbortSignal }> = [];
-    const post = (_url: URL, _body: string, _timeoutMs: number, signal?: AbortSignal) =>
-      new Promise<number>((resolve, reject) => {
-        pending.push({ resolve, signal });
-        signal?.addEventListener("abort", () => reject(new Error("aborted")), { once: true });
-      });
-    const answer = (status: number) => {
-      for (const call of pending.splice(0)) call.resolve(status);
-    };
-    return { post, pending, answer };
-  }
-
-  it("sends what is recorded while a flush runs, and waits for it", async () => {
+  it("close() settles nothing: what is queued and what is out stay owed, and late answers are ignored", async () => {
+    const ledger = createLedger();
     const ga = gatedPost();
-    const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, post: ga.post });
-    sink.record(VISITOR, events(1));
-    const flushed = sink.flush(5000);
-    // A request still being served records a lead after the signal.
-    sink.record(VISITOR, events(2, "generate_lead"));
-    await until(() => ga.pending.length === 2);
-    let done = false;
-    void flushed.then(() => {
-      done = true;
-    });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(done).toBe(false);
-    ga.answer(204);
-    await flushed;
-    expect(sink.stats()).toEqual(counts({ recorded: 3, sent: 3 }));
-  });
-
-  it("close() counts what is queued as dropped and what is out as unconfirmed, once, and ignores late answers", async () => {
-    const ga = gatedPost();
-    const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, post: ga.post });
+    const sink = sinkOn({ post: ga.post }, ledger);
     for (let index = 0; index < 6; index++) sink.record(VISITOR, events(1));
     expect(ga.pending).toHaveLength(4);
     sink.close();
-    const closed = counts({ recorded: 6, dropped: 2, unconfirmed: 4 });
-    expect(sink.stats()).toEqual(closed);
-    ga.answer(204);
-    sink.record(VISITOR, events(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sink.stats()).toEqual({ ...closed, recorded: 7, dropped: 3 });
-  });
-
-  it("counts retries waiting for their backoff against the 2000-batch bound", async () => {
-    // GA4 fails every call at once: each batch then waits a second for its retry.
-    const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, post: async () => 500 });
-    for (let index = 0; index < 2004; index++) sink.record(VISITOR, events(1));
-    await until(() => sink.stats().retried === 2004);
-    // All waiting for their retry: not settled yet.
     expect(sink.stats()).toMatchObject({
-      recorded: 2004,
+      recorded: 6,
+      queued: 6,
+      sent: 0,
       dropped: 0,
       unconfirmed: 0,
-      queued: 2004,
     });
-    // 2004 batches wait for a retry: nothing new fits until some leave.
-    sink.record(VISITOR, events(3));
-    expect(sink.stats()).toMatchObject({ recorded: 2007, dropped: 3 });
-    sink.close();
-    expect(sink.stats()).toMatchObject({
-      recorded: 2007,
-      sent: 0,
-      dropped: 2007,
+    ga.answer(204);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sink.stats()).toMatchObject({ recorded: 6, queued: 6, sent: 0 });
+    expect(sink.destinations()[0]?.outcomes).toEqual({
+      delivered: 0,
+      refused: 0,
       unconfirmed: 0,
-      queued: 0,
+      given_up: 0,
+    });
+    expect(ledger.pendingSummary("ga4")).toMatchObject({ calls: 6, events: 6 });
+  });
+
+  it("a sink started on the ledger of a closed one sends what it left, as owed from before", async () => {
+    const ledger = createLedger();
+    const before = sinkOn({ post: gatedPost().post }, ledger);
+    before.record(VISITOR, events(2), { at: Date.now() - 5000 });
+    before.close();
+    const after = answeringPost();
+    const sink = sinkOn({ post: after.post }, ledger);
+    await until(() => sink.stats().sent === 2);
+    // Five seconds late: dated.
+    expect(JSON.parse(after.bodies[0] ?? "").timestamp_micros).toBeGreaterThan(0);
+    expect(sink.stats()).toEqual(counts({ sent: 2 }));
+  });
+});
+
+describe("chats", () => {
+  const chatAt = () => Date.now() - 60_000;
+
+  it("tells GA4 of a lead's chat on the lead's own client and session, dated", async () => {
+    const ledger = createLedger();
+    const gaBodies = answeringPost();
+    const sink = sinkOn({ post: gaBodies.post }, ledger);
+    const record = leadRecord({ clientId: "555.666", sessionId: "1699999000" });
+    ledger.recordLead(record, []);
+    const at = chatAt();
+    sink.recordChat({ messageId: "wamid.1", at, lead: record.id }, record, [
+      { name: "working_lead", params: { lead_status: "chat_started" } },
+    ]);
+    expect(ledger.chatSeen("wamid.1")).toBe(true);
+    expect(ledger.lead(record.id)).toMatchObject({ status: "chat_started", chatAt: at });
+    await until(() => sink.stats().sent === 1);
+    expect(JSON.parse(gaBodies.bodies[0] ?? "")).toEqual({
+      timestamp_micros: at * 1000,
+      client_id: "555.666",
+      events: [
+        {
+          name: "working_lead",
+          params: {
+            lead_status: "chat_started",
+            session_id: "1699999000",
+            engagement_time_msec: 1,
+          },
+        },
+      ],
     });
   });
 
-  it("bounds the queue by size too: full batches fill 4 MB, not 2000 × 16 KB", async () => {
-    v8.setFlagsFromString("--expose-gc");
-    const gc = vm.runInNewContext("gc") as () => void;
-    const heapMb = () => {
-      gc();
-      gc();
-      return process.memoryUsage().heapUsed / 1024 / 1024;
-    };
-    const ga = gatedPost();
-    const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, post: ga.post });
-    const before = heapMb();
-    for (let index = 0; index < 2000; index++) {
-      // As /api/events hands them over: 25 events of GA4's longest values, about 12 KB.
-      const batch = JSON.parse(
-        JSON.stringify(
-          Array.from({ length: 25 }, (_, event) => ({
-            name: "page_view",
-            params: Object.fromEntries(
-              Array.from({ length: 4 }, (_, param) => [
-                `p${param}`,
-                `${index}.${event}`.padEnd(100, "x"),
-              ]),
-            ),
-          })),
-        ),
-      ) as OutboundEvent[];
-      sink.record(VISITOR, batch);
-    }
-    const grown = heapMb() - before;
-    const { queued, dropped } = sink.stats();
-    // 4 MB of JSON is about 300 of these (four of them out); the rest are dropped and counted.
-    const held = queued / 25;
-    expect(held).toBeGreaterThan(250);
-    expect(held).toBeLessThan(400);
-    expect(dropped).toBe((2000 - held) * 25);
-    // Kept as objects, 2000 of them took 44 MB of heap; as JSON strings, capped at 4 MB.
-    expect(grown).toBeLessThan(10);
-    sink.close();
+  it("writes the lead's chat lines on stdout without GA4", () => {
+    const lines: string[] = [];
+    const sink = sinkOn({ ga: null, writeLine: (line) => lines.push(line) });
+    const record = leadRecord({ clientId: "555.666" });
+    sink.recordChat({ messageId: "wamid.1", at: chatAt(), lead: record.id }, record, [
+      { name: "working_lead", params: {} },
+    ]);
+    expect(lines.map((line) => JSON.parse(line).client_id)).toEqual(["555.666"]);
+  });
+
+  it("keeps a chat without a lead, and tells GA4 nothing of it", async () => {
+    const ledger = createLedger();
+    const ga = answeringPost();
+    const sink = sinkOn({ post: ga.post }, ledger);
+    sink.recordChat({ messageId: "wamid.2", at: chatAt(), lead: null }, undefined, []);
+    expect(ledger.chatSeen("wamid.2")).toBe(true);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ga.bodies).toEqual([]);
+    expect(sink.stats().recorded).toBe(0);
+  });
+});
+
+describe("destinations and stats", () => {
+  it("lists each configured destination with its counters and outcomes", async () => {
+    const ledger = createLedger();
+    const ga = answeringPost(204);
+    const sink = sinkOn({ meta: META, post: ga.post }, ledger);
+    const record = leadRecord();
+    sink.record(VISITOR, events(2, "generate_lead"), {
+      lead: {
+        record,
+        meta: {
+          id: record.id,
+          clientId: VISITOR.clientId,
+          at: record.at,
+          pageUrl: "https://darb.example/",
+          address: VISITOR.address,
+          userAgent: "",
+          details: {},
+        },
+      },
+    });
+    await until(() => sink.stats().meta_sent === 1 && sink.stats().sent === 2);
+    const delivered = (count: number) => ({
+      delivered: count,
+      refused: 0,
+      unconfirmed: 0,
+      given_up: 0,
+    });
+    expect(sink.destinations()).toEqual([
+      { name: "ga4", ...counts({ recorded: 2, sent: 2 }), outcomes: delivered(2) },
+      { name: "meta", ...counts({ recorded: 1, sent: 1 }), outcomes: delivered(1) },
+    ]);
+    expect(sink.stats()).toEqual({
+      ...counts({ recorded: 2, sent: 2 }),
+      meta_recorded: 1,
+      meta_sent: 1,
+      meta_retried: 0,
+      meta_dropped: 0,
+      meta_unconfirmed: 0,
+      meta_queued: 0,
+      meta_oldest_ms: 0,
+    });
+  });
+
+  it("says how long the oldest owed event has waited", async () => {
+    fakeTime();
+    const sink = sinkOn({ post: gatedPost().post });
+    sink.record(VISITOR, events(3));
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(sink.stats()).toMatchObject({ queued: 3, oldest_ms: 4000 });
   });
 });
 
 describe("statsReporter", () => {
   it("writes the counters when they changed since the last line, else nothing", () => {
     const lines: string[] = [];
-    const sink = createSink({ ga: null, endpoint: GA_ENDPOINT, writeLine: () => undefined });
+    const sink = sinkOn({ ga: null, writeLine: () => undefined });
     const report = statsReporter(sink.stats, (line) => lines.push(line));
     report();
     report();
@@ -595,39 +817,24 @@ describe("statsReporter", () => {
     report();
     report();
     expect(lines.map((line) => JSON.parse(line))).toEqual([
-      {
-        type: "analytics_stats",
-        recorded: 0,
-        sent: 0,
-        retried: 0,
-        dropped: 0,
-        unconfirmed: 0,
-        queued: 0,
-      },
-      {
-        type: "analytics_stats",
-        recorded: 2,
-        sent: 2,
-        retried: 0,
-        dropped: 0,
-        unconfirmed: 0,
-        queued: 0,
-      },
+      { type: "analytics_stats", ...counts({}) },
+      { type: "analytics_stats", ...counts({ recorded: 2, sent: 2 }) },
     ]);
   });
 });
 
 describe("ga4Stamp: timestamp_micros only for events sent late", () => {
   const body = '{"client_id":"1.2","events":[]}';
-  it("leaves a body sent within 2 s as it is, stamps a later one, drops one past 72 hours", () => {
-    const stamp = ga4Stamp(NOW_MS);
-    expect(stamp(body, NOW_MS + 1999)).toBe(body);
-    expect(JSON.parse(stamp(body, NOW_MS + 2000) ?? "")).toEqual({
+  it("leaves a body sent within 2 s as it is, stamps a later one, refuses one past 72 hours", () => {
+    expect(ga4Stamp(body, NOW_MS, NOW_MS)).toBe(body);
+    expect(ga4Stamp(body, NOW_MS, NOW_MS + 1999)).toBe(body);
+    expect(JSON.parse(ga4Stamp(body, NOW_MS, NOW_MS + 2000) ?? "")).toEqual({
       timestamp_micros: NOW_MS * 1000,
       client_id: "1.2",
       events: [],
     });
-    expect(stamp(body, NOW_MS + 72 * 3600_000)).not.toBeNull();
-    expect(stamp(body, NOW_MS + 72 * 3600_000 + 1)).toBeNull();
+    expect(ga4Stamp(body, NOW_MS, NOW_MS + 2000)?.startsWith('{"timestamp_micros":')).toBe(true);
+    expect(ga4Stamp(body, NOW_MS, NOW_MS + MAX_BACKDATE_MS)).not.toBeNull();
+    expect(ga4Stamp(body, NOW_MS, NOW_MS + MAX_BACKDATE_MS + 1)).toBeNull();
   });
 });

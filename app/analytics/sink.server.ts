@@ -22,6 +22,11 @@ import type {
   Ledger,
   NewCall,
 } from "~/leads/ledger/ledger.server";
+import {
+  type SharedLedger,
+  sharedChatCall,
+  sharedLeadCall,
+} from "~/leads/ledger/shared-ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
 import type { Config } from "~/platform/config.server";
 
@@ -106,6 +111,8 @@ type SinkOptions = {
   endpoint: string;
   meta?: Config["meta"];
   ledger: Ledger;
+  /** With REDIS_URL: where leads and chats are copied for every replica to see. */
+  shared?: { ledger: SharedLedger; retentionDays: number } | null;
   /** Resolves with the status code; rejects on network errors, timeouts and `signal`. */
   post?: Post;
   writeLine?: (line: string) => void;
@@ -157,6 +164,21 @@ export function createSink(options: SinkOptions): Sink {
       }),
     );
   }
+  const shared = options.shared ?? null;
+  if (shared) {
+    outboxes.set(
+      "redis",
+      createOutbox({
+        destination: "redis",
+        ledger,
+        // A copy is a SET of the same value: writing it twice is harmless.
+        deduplicates: true,
+        maxAgeMs: shared.retentionDays * 86_400_000,
+        post: shared.ledger.post,
+        now,
+      }),
+    );
+  }
   // Without GA4 the lines on stdout are the record: written is sent.
   const logged = { recorded: 0, sent: 0 };
 
@@ -191,6 +213,7 @@ export function createSink(options: SinkOptions): Sink {
       if (gaUrl) calls.push(...ga4Calls(gaUrl, visitor.clientId, decorated, at, lead?.record.id));
       else logLines(visitor.clientId, decorated);
       if (options.meta && lead?.meta) calls.push(metaLeadCall(options.meta, lead.meta));
+      if (shared && lead) calls.push(sharedLeadCall(lead.record));
       if (lead) hand(ledger.recordLead(lead.record, calls));
       else if (calls.length > 0) hand(ledger.recordCalls(calls));
     },
@@ -204,6 +227,12 @@ export function createSink(options: SinkOptions): Sink {
       }
       if (options.meta && (lead || chat.ctwaClid))
         calls.push(metaChatCall(options.meta, chat, lead));
+      if (shared) {
+        const own = chat.lead ? ledger.lead(chat.lead) : undefined;
+        calls.push(
+          sharedChatCall(chat, own && { ...own, status: "chat_started", chatAt: chat.at }),
+        );
+      }
       hand(ledger.recordChat(chat, calls));
     },
 

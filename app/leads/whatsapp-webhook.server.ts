@@ -102,20 +102,30 @@ export function workingLead(lead: LeadRecord): OutboundEvent {
 export type ChatOutcome = { seen: number; matched: number; unmatched: number; repeated: number };
 
 /**
- * Records the messages a delivery carries: each message once (by its id), tied to the lead its
- * reference names; a lead's first chat is told to GA4 and Meta, later ones only kept.
+ * Records the messages a delivery carries: each message once (by its id, across replicas when
+ * they share Redis), tied to the lead its reference names, on this replica or, through Redis,
+ * another; a lead's first chat is told to GA4 and Meta, later ones only kept.
  */
-export function recordChats(context: RequestContext, messages: InboundMessage[]): ChatOutcome {
-  const { ledger, analytics } = context.services;
+export async function recordChats(
+  context: RequestContext,
+  messages: InboundMessage[],
+): Promise<ChatOutcome> {
+  const { ledger, analytics, shared } = context.services;
   const outcome: ChatOutcome = { seen: 0, matched: 0, unmatched: 0, repeated: 0 };
   for (const message of messages) {
-    if (ledger.chatSeen(message.messageId)) {
+    // Redis says whether any replica has it; without an answer, this replica's ledger does.
+    const claimed = shared ? await shared.claimChat(message.messageId) : null;
+    if (claimed === false || ledger.chatSeen(message.messageId)) {
       outcome.repeated += 1;
       continue;
     }
     outcome.seen += 1;
     const ref = refInText(message.text);
-    const lead = ref ? ledger.leadByRef(ref) : undefined;
+    let lead = ref ? ledger.leadByRef(ref) : undefined;
+    if (ref && !lead && shared) {
+      lead = await shared.leadByRef(ref);
+      if (lead) ledger.adoptLead(lead);
+    }
     const chat: ChatRecord = {
       messageId: message.messageId,
       at: message.at,
@@ -173,7 +183,7 @@ export async function receiveDelivery(
     context.services.log(logLine("whatsapp_webhook_unreadable", { bytes: body.length }));
     return plain(200, "ok");
   }
-  const outcome = recordChats(context, inboundMessages(payload));
+  const outcome = await recordChats(context, inboundMessages(payload));
   if (outcome.seen + outcome.repeated > 0) {
     context.services.log(logLine("whatsapp_chats", { ...outcome }));
   }

@@ -7,6 +7,7 @@
 import { createSink, type Sink } from "~/analytics/sink.server";
 import { createLedger, type Ledger } from "~/leads/ledger/ledger.server";
 import { openLedger } from "~/leads/ledger/open-ledger.server";
+import { createSharedLedger, type SharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { createRedisConnection } from "~/leads/redis-connection.server";
 import { createRedisLimits } from "~/leads/redis-limits.server";
 import { createSharedLimits, type SharedLimits } from "~/leads/shared-limits.server";
@@ -14,6 +15,8 @@ import type { Config } from "~/platform/config.server";
 
 export type Services = {
   ledger: Ledger;
+  /** With REDIS_URL: the leads and chats every replica sees. */
+  shared: SharedLedger | null;
   analytics: Sink;
   limits: SharedLimits;
   /** The operator's counters (the stats line): the sink's and the limits'. */
@@ -29,26 +32,32 @@ export function createServices(
     Partial<Pick<Config, "meta" | "redisUrl" | "analyticsSalt" | "dataDir" | "leadRetentionDays">>,
   options: { writeLine?: (line: string) => void } = {},
 ): Services {
+  const log = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const retentionDays = config.leadRetentionDays ?? 90;
   // Without a data directory (unit tests), the ledger lives in memory.
   const ledger = config.dataDir
-    ? openLedger(config.dataDir, config.leadRetentionDays ?? 90)
-    : createLedger({ retentionDays: config.leadRetentionDays });
+    ? openLedger(config.dataDir, retentionDays)
+    : createLedger({ retentionDays });
+  // parseConfig takes REDIS_URL only with ANALYTICS_SALT: every replica hashes alike.
+  const redis =
+    config.redisUrl && config.analyticsSalt
+      ? createRedisConnection(config.redisUrl, { log })
+      : null;
+  const shared = redis ? createSharedLedger(redis, retentionDays) : null;
   const analytics = createSink({
     ledger,
+    shared: shared && { ledger: shared, retentionDays },
     ga: config.ga,
     endpoint: config.gaEndpoint,
     meta: config.meta ?? null,
     ...options,
   });
-  const log = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
-  // parseConfig takes REDIS_URL only with ANALYTICS_SALT: every replica hashes alike.
   const remote =
-    config.redisUrl && config.analyticsSalt
-      ? createRedisLimits(createRedisConnection(config.redisUrl, { log }), config.analyticsSalt)
-      : null;
+    redis && config.analyticsSalt ? createRedisLimits(redis, config.analyticsSalt) : null;
   const limits = createSharedLimits(remote);
   return {
     ledger,
+    shared,
     analytics,
     limits,
     counters: () => ({ ...analytics.stats(), ...limits.stats() }),

@@ -1,7 +1,8 @@
 // deploy/compose.yaml, checked without a Docker engine (none runs on these machines): it must be
 // the topology tests/integration/replicas.test.ts runs for real (the nginx file it mounts, the
 // replicas' settings, Redis's flags) and hold what production needs: one way in, health checks
-// on the right endpoints, a stop grace longer than the server's own deadline.
+// on the right endpoints, a stop grace longer than the server's own deadline, a data volume per
+// replica and Redis's append-only file on a volume.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -26,8 +27,10 @@ type Service = {
 };
 
 const DEPLOY = join(ROOT, "deploy");
-const compose = parse(readFileSync(join(DEPLOY, "compose.yaml"), "utf8")) as {
+// `<<` merge keys, as Compose reads them: the replicas share one definition.
+const compose = parse(readFileSync(join(DEPLOY, "compose.yaml"), "utf8"), { merge: true }) as {
   services: Record<string, Service>;
+  volumes?: Record<string, unknown>;
 };
 const { services } = compose;
 const replicas = Object.keys(services).filter((name) => name.startsWith("site-"));
@@ -40,6 +43,23 @@ function ms(duration: string | undefined): number {
   for (const [, value, unit] of (duration ?? "").matchAll(/(\d+)(ms|s|m|h)/g))
     total += Number(value) * { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[unit as "s"];
   return total;
+}
+
+/** Flags given as `--name value` pairs, as an object. */
+function flagsOf(args: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (let i = 0; i < args.length; i += 2) out[args[i] ?? ""] = args[i + 1] ?? "";
+  return out;
+}
+
+/** The Dockerfile's final stage's DATA_DIR (ENV) and VOLUME. */
+function imageDataDir(): { env?: string; volume?: string } {
+  const text = readFileSync(join(ROOT, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
+  const final = text.slice(text.lastIndexOf("\nFROM "));
+  return {
+    env: /^ENV [^\n]*\bDATA_DIR=(\S+)/m.exec(final)?.[1],
+    volume: (JSON.parse(/^VOLUME (\[.*\])\s*$/m.exec(final)?.[1] ?? "[]") as string[])[0],
+  };
 }
 
 /** The Dockerfile's HEALTHCHECK command, exec form. */
@@ -56,8 +76,11 @@ describe("deploy/compose.yaml", () => {
     expect(replicas.map((name) => `${name}:3000`)).toEqual(UPSTREAMS);
     const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
     expect(dockerfile).toMatch(/^ENV [^\n]*\bPORT=3000\b/m);
-    // Both replicas are one definition: the same image, settings and checks.
-    expect(services["site-2"]).toEqual(services["site-1"]);
+    // Both replicas are one definition: the same image, settings and checks; only their data
+    // volumes differ.
+    const { volumes: _1, ...one } = services["site-1"] as Service;
+    const { volumes: _2, ...two } = services["site-2"] as Service;
+    expect(two).toEqual(one);
     expect(services["site-1"]?.image).toMatch(/darb-site/);
   });
 
@@ -112,11 +135,70 @@ describe("deploy/compose.yaml", () => {
       ),
     );
     for (const name of Object.keys(env)) expect(documented, name).toContain(name);
+    // …and one the server reads: a misspelt name would be ignored without a word.
+    const config = readFileSync(join(ROOT, "app", "platform", "config.server.ts"), "utf8");
+    for (const name of Object.keys(env)) expect(config, name).toContain(`"${name}"`);
   });
 
-  it("runs Redis 7 with the tested flags: nothing on disk, bounded memory", () => {
+  it("passes the opt-in settings through, off while unset: WhatsApp's webhook, /metrics", () => {
+    const env = services["site-1"]?.environment ?? {};
+    for (const name of [
+      "WHATSAPP_VERIFY_TOKEN",
+      "WHATSAPP_APP_SECRET",
+      "METRICS_PORT",
+      "LEAD_RETENTION_DAYS",
+    ]) {
+      // Empty when unset, which the server reads as unset.
+      expect(env[name], name).toBe(`\${${name}:-}`);
+    }
+    // /metrics stays on the project's network: no replica publishes a port (above), nginx
+    // answers 404 for /metrics.
+    expect(services["site-1"]?.ports).toBeUndefined();
+  });
+
+  it("gives each replica a data volume of its own at the image's DATA_DIR", () => {
+    const dataDir = imageDataDir();
+    expect(dataDir.env).toMatch(/^\//);
+    expect(dataDir.volume).toBe(dataDir.env);
+    const named = replicas.map((name) => {
+      const mounts = services[name]?.volumes ?? [];
+      expect(mounts, name).toHaveLength(1);
+      const [source = "", target, ...mode] = (mounts[0] ?? "").split(":");
+      // The image's directory, writable (read_only: true covers everything else).
+      expect(target, name).toBe(dataDir.env);
+      expect(mode, name).toEqual([]);
+      // A named volume, declared below, rather than a host path.
+      expect(source, name).toMatch(/^[a-z0-9][\w.-]*$/);
+      expect(compose.volumes, name).toHaveProperty([source]);
+      return source;
+    });
+    // One writer per directory; the ledger's lock cannot tell two containers apart (each server
+    // is PID 1 in its own), so the volumes must.
+    expect(new Set(named).size).toBe(replicas.length);
+    // The image's directory is where the server writes: compose does not move it.
+    expect(services["site-1"]?.environment).not.toHaveProperty("DATA_DIR");
+  });
+
+  it("runs Redis 7 with the tested flags, and its append-only file on a volume", () => {
     expect(redis.image).toMatch(/^(redis:7\.\d+|valkey\/valkey:\d+)(-alpine)?$/);
-    expect(redis.command).toEqual(["redis-server", ...REDIS_FLAGS]);
+    expect(redis.command?.[0]).toBe("redis-server");
+    const flags = flagsOf(redis.command?.slice(1) ?? []);
+    // Persistence, which the replica test's Redis (restarted empty on purpose) leaves off:
+    // the append-only file, synced every second, and no snapshots.
+    expect(flags).toMatchObject({
+      "--appendonly": "yes",
+      "--appendfsync": "everysec",
+      "--save": "",
+    });
+    // Otherwise the tested flags: bounded memory, the keys nearest their expiry out first.
+    const { "--appendonly": _, ...tested } = flagsOf(REDIS_FLAGS);
+    expect(flags).toMatchObject(tested);
+    expect(Object.keys(flags).sort()).toEqual(
+      [...new Set([...Object.keys(tested), "--appendonly", "--appendfsync"])].sort(),
+    );
+    // The official image's working directory, where the append-only file goes, is a named volume.
+    expect(redis.volumes).toEqual(["redis-data:/data"]);
+    expect(compose.volumes).toHaveProperty(["redis-data"]);
   });
 
   it("checks health where it means something, and starts in order without waiting on Redis", () => {

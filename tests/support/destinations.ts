@@ -59,7 +59,9 @@ export async function startDestinations(): Promise<Destinations> {
         response.writeHead(204).end();
       } else {
         meta.push(...((body as { data: MetaEvent[] }).data ?? []));
-        response.writeHead(200, { "content-type": "application/json" }).end('{"events_received":1}');
+        response
+          .writeHead(200, { "content-type": "application/json" })
+          .end('{"events_received":1}');
       }
     });
   });
@@ -107,6 +109,10 @@ export function gaEvents(hits: GaHit[], name: string) {
   return hits.flatMap((hit) =>
     hit.events
       .filter((event) => event.name === name)
-      .map((event) => ({ ...event, client_id: hit.client_id, timestamp_micros: hit.timestamp_micros })),
+      .map((event) => ({
+        ...event,
+        client_id: hit.client_id,
+        timestamp_micros: hit.timestamp_micros,
+      })),
   );
 }

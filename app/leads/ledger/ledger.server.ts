@@ -13,7 +13,8 @@
 import { type Journal, memoryJournal } from "~/leads/ledger/journal.server";
 import type { Campaign } from "~/shared/campaign";
 
-export type DestinationName = "ga4" | "meta";
+/** Where calls go: GA4, Meta, and the leads shared by replicas in Redis. */
+export type DestinationName = "ga4" | "meta" | "redis";
 
 /** How a call left the outbox. `refused`: a 4xx that sending again cannot change. */
 export type Outcome = "delivered" | "refused" | "unconfirmed" | "given_up";
@@ -240,6 +241,10 @@ export function createLedger(options: LedgerOptions = {}) {
         write({ t: "status", id: chat.lead, status: "chat_started", at: chat.at });
       }
       return withId;
+    },
+    /** A lead another replica counted (found in Redis), kept here so its chat can change it. */
+    adoptLead(lead: LeadRecord) {
+      if (!leads.has(lead.id)) write({ t: "lead", lead });
     },
     lead: (id: string) => leads.get(id),
     leadByRef: (ref: string) => {

@@ -1,9 +1,20 @@
 /**
  * The ledger of this process, kept under DATA_DIR: `leads.jsonl`, and `leads.lock` naming the
- * process that writes it. One writer per directory: a second server pointed at the same one
- * stops at start-up instead of interleaving lines with the first.
+ * process that writes it (its host and pid, refreshed every 10 s). One writer per directory: a
+ * second server pointed at the same one stops at start-up instead of interleaving lines with
+ * the first.
  */
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeSync,
+} from "node:fs";
+import { hostname } from "node:os";
 import { join } from "node:path";
 import { fileJournal, replayJournal } from "~/leads/ledger/journal.server";
 import { createLedger, type Ledger, type LedgerEntry } from "~/leads/ledger/ledger.server";
@@ -21,21 +32,53 @@ function alive(pid: number): boolean {
   }
 }
 
+/** The owner refreshes its lock this often; one not refreshed for 3 rounds is a dead owner's. */
+export const LOCK_HEARTBEAT_MS = 10_000;
+
+/**
+ * Who holds a lock: its host and pid. In a container every server is pid 1, so the pid says
+ * nothing about another container on the same volume: there the lock's age does. Our own host
+ * with a dead pid (a restart, or a killed process) is taken over at once.
+ */
+function heldByAnother(path: string): string | null {
+  const [host = "", pidText = ""] = readFileSync(path, "utf8").trim().split(" ");
+  const pid = Number(pidText);
+  if (host === hostname()) {
+    return pid !== process.pid && Number.isInteger(pid) && pid > 0 && alive(pid)
+      ? `process ${pid}`
+      : null;
+  }
+  const fresh = Date.now() - statSync(path).mtimeMs < 3 * LOCK_HEARTBEAT_MS;
+  return fresh ? `process ${pid} on ${JSON.stringify(host.slice(0, 64))}` : null;
+}
+
 function lock(dir: string): () => void {
   const path = join(dir, LOCK_FILE);
   for (let tries = 0; tries < 2; tries++) {
     try {
       const fd = openSync(path, "wx");
-      writeSync(fd, String(process.pid));
+      writeSync(fd, `${hostname()} ${process.pid}`);
       closeSync(fd);
-      return () => rmSync(path, { force: true });
+      const heartbeat = setInterval(() => {
+        const now = new Date();
+        try {
+          utimesSync(path, now, now);
+        } catch {
+          // Removed from under us: the next start finds no lock, as after a clean stop.
+        }
+      }, LOCK_HEARTBEAT_MS);
+      heartbeat.unref();
+      return () => {
+        clearInterval(heartbeat);
+        rmSync(path, { force: true });
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
-      const owner = Number(readFileSync(path, "utf8"));
-      if (owner !== process.pid && Number.isInteger(owner) && owner > 0 && alive(owner)) {
+      const owner = heldByAnother(path);
+      if (owner) {
         throw new ConfigError(
           "DATA_DIR",
-          `is in use by process ${owner}: every server needs a data directory of its own`,
+          `is in use by ${owner}: every server needs a data directory of its own`,
         );
       }
       // Left by a process that is gone (killed): taken over.

@@ -1,0 +1,515 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fileJournal, type Journal, replayJournal } from "~/leads/ledger/journal.server";
+import {
+  type ChatRecord,
+  createLedger,
+  type LeadRecord,
+  type Ledger,
+  type LedgerEntry,
+  type LedgerOptions,
+  type NewCall,
+  REWRITE_AFTER_BYTES,
+  SWEEP_EVERY_MS,
+} from "~/leads/ledger/ledger.server";
+import { LEDGER_FILE, openLedger, readLedger } from "~/leads/ledger/open-ledger.server";
+import { ConfigError } from "~/platform/config.server";
+
+const NOW = 1_764_000_000_000;
+const DAY = 86_400_000;
+const GA_URL = "https://www.google-analytics.com/mp/collect?measurement_id=G-1&api_secret=s";
+const META_URL = "https://graph.facebook.com/v23.0/123/events";
+const ADDRESS = "203.0.113.7";
+
+let dir: string;
+const opened: Ledger[] = [];
+const children: ChildProcess[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "ledger-test-"));
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  for (const ledger of opened.splice(0)) ledger.close();
+  for (const child of children.splice(0)) {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      child.kill();
+      await exited;
+    }
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function lead(overrides: Partial<LeadRecord> = {}): LeadRecord {
+  return {
+    id: "lead-1",
+    at: NOW,
+    cta: "whatsapp",
+    language: "en",
+    campaign: { source: "instagram", fbclid: "IwAR2xyz" },
+    clientId: "1234567.7654321",
+    sessionId: "1764000000",
+    ref: "DRB-7K2QX",
+    fbc: "fb.1.1764000000000.IwAR2xyz",
+    status: "new",
+    ...overrides,
+  };
+}
+
+function ga4Call(n: number, leadId?: string, at = NOW): NewCall {
+  return {
+    destination: "ga4",
+    url: GA_URL,
+    body: JSON.stringify({ client_id: "1.2", events: [{ name: "conversion", params: { n } }] }),
+    events: 1,
+    at,
+    ...(leadId ? { lead: leadId } : {}),
+  };
+}
+
+function metaCall(leadId: string, at = NOW): NewCall {
+  return {
+    destination: "meta",
+    url: META_URL,
+    body: JSON.stringify({
+      data: [{ event_id: leadId, user_data: { client_ip_address: ADDRESS } }],
+    }),
+    events: 1,
+    at,
+    lead: leadId,
+  };
+}
+
+function chat(overrides: Partial<ChatRecord> = {}): ChatRecord {
+  return { messageId: "wamid.1", at: NOW + 60_000, lead: "lead-1", ...overrides };
+}
+
+const path = () => join(dir, LEDGER_FILE);
+
+/** A ledger on a file in the test's directory, read back from it as a start-up does. */
+function onFile(options: Omit<LedgerOptions, "journal" | "replay"> = {}): Ledger {
+  const file = path();
+  const ledger = createLedger({
+    journal: fileJournal<LedgerEntry>(file),
+    replay: (onEntry) => replayJournal(file, onEntry),
+    // The fixtures' time, not the machine's: their leads are within the retention.
+    now: () => NOW,
+    ...options,
+  });
+  opened.push(ledger);
+  return ledger;
+}
+
+/** Stops a ledger as a crash would leave it: whatever was written is on disk. */
+function stop(ledger: Ledger) {
+  opened.splice(opened.indexOf(ledger), 1);
+  ledger.close();
+}
+
+describe("recording", () => {
+  it("keeps a lead, its reference, and its calls with fresh ids", () => {
+    const ledger = createLedger();
+    const calls = ledger.recordLead(lead(), [ga4Call(1, "lead-1"), metaCall("lead-1")]);
+    expect(calls).toHaveLength(2);
+    expect(new Set(calls.map((call) => call.id)).size).toBe(2);
+    for (const call of calls) expect(call).toMatchObject({ attempt: 0, dueAt: 0, uncertain: 0 });
+    expect(ledger.lead("lead-1")).toEqual(lead());
+    expect(ledger.leadByRef("DRB-7K2QX")?.id).toBe("lead-1");
+    expect(ledger.refTaken("DRB-7K2QX")).toBe(true);
+    expect(ledger.refTaken("DRB-22222")).toBe(false);
+    expect(ledger.leadByRef("DRB-22222")).toBeUndefined();
+    expect(ledger.pendingCalls("ga4").map((call) => call.id)).toEqual([calls[0]?.id]);
+    expect(ledger.pendingCalls("meta").map((call) => call.id)).toEqual([calls[1]?.id]);
+    ledger.close();
+  });
+
+  it("writes nothing for an empty batch of calls", () => {
+    const ledger = createLedger();
+    expect(ledger.recordCalls([])).toEqual([]);
+    expect(ledger.bytes()).toBe(0);
+    ledger.close();
+  });
+
+  it("sums what a destination is owed, with its oldest event", () => {
+    const ledger = createLedger();
+    ledger.recordCalls([
+      { ...ga4Call(1, undefined, NOW - 5000), events: 25 },
+      { ...ga4Call(2, undefined, NOW - 9000), events: 3 },
+      metaCall("lead-1", NOW - 60_000),
+    ]);
+    expect(ledger.pendingSummary("ga4")).toEqual({ calls: 2, events: 28, oldestAt: NOW - 9000 });
+    expect(ledger.pendingSummary("meta")).toEqual({ calls: 1, events: 1, oldestAt: NOW - 60_000 });
+    ledger.close();
+    expect(createLedger().pendingSummary("ga4")).toEqual({ calls: 0, events: 0, oldestAt: null });
+  });
+
+  it("settle takes a call out, whatever became of it", () => {
+    const ledger = createLedger();
+    const calls = ledger.recordCalls([ga4Call(1), ga4Call(2), ga4Call(3), ga4Call(4)]);
+    const outcomes = ["delivered", "refused", "unconfirmed", "given_up"] as const;
+    outcomes.forEach((outcome, index) => ledger.settle(calls[index]?.id ?? "", outcome));
+    expect(ledger.pendingCalls("ga4")).toEqual([]);
+    expect(ledger.pendingSummary("ga4").calls).toBe(0);
+    ledger.close();
+  });
+
+  it("retryLater sets the call's next attempt, due time and uncertain count", () => {
+    const ledger = createLedger();
+    const [call] = ledger.recordCalls([ga4Call(1)]);
+    ledger.retryLater(call?.id ?? "", 3, NOW + 4000, 1);
+    expect(ledger.pendingCalls("ga4")[0]).toMatchObject({
+      attempt: 3,
+      dueAt: NOW + 4000,
+      uncertain: 1,
+    });
+    ledger.close();
+  });
+});
+
+describe("recordChat", () => {
+  it("marks its own lead chat_started, at the chat's time, and no other lead", () => {
+    const ledger = createLedger();
+    ledger.recordLead(lead(), []);
+    ledger.recordLead(lead({ id: "lead-2", ref: "DRB-33333" }), []);
+    ledger.recordChat(chat(), []);
+    expect(ledger.lead("lead-1")).toMatchObject({ status: "chat_started", chatAt: NOW + 60_000 });
+    expect(ledger.lead("lead-2")?.status).toBe("new");
+    expect(ledger.lead("lead-2")).not.toHaveProperty("chatAt");
+    expect(ledger.chatSeen("wamid.1")).toBe(true);
+    expect(ledger.chatSeen("wamid.2")).toBe(false);
+    ledger.close();
+  });
+
+  it("keeps the first chat's time when the lead writes again", () => {
+    const ledger = createLedger();
+    ledger.recordLead(lead(), []);
+    ledger.recordChat(chat(), []);
+    ledger.recordChat(chat({ messageId: "wamid.2", at: NOW + 3_600_000 }), []);
+    expect(ledger.lead("lead-1")?.chatAt).toBe(NOW + 60_000);
+    expect(ledger.chats().map((each) => each.messageId)).toEqual(["wamid.1", "wamid.2"]);
+    ledger.close();
+  });
+
+  it("keeps a chat without a lead, and changes no lead for it", () => {
+    const ledger = createLedger();
+    ledger.recordLead(lead(), []);
+    const calls = ledger.recordChat(chat({ lead: null, ctwaClid: "ARAkLkA" }), [metaCall("x")]);
+    expect(calls).toHaveLength(1);
+    expect(ledger.lead("lead-1")?.status).toBe("new");
+    expect(ledger.chatSeen("wamid.1")).toBe(true);
+    expect(ledger.pendingCalls("meta")).toHaveLength(1);
+    expect(ledger.counted()).toMatchObject({ chatsMatched: 0, chatsUnmatched: 1 });
+    ledger.close();
+  });
+
+  it("counts leads by cta and chats matched or not since start", () => {
+    const ledger = createLedger();
+    ledger.recordLead(lead(), []);
+    ledger.recordLead(lead({ id: "lead-2", cta: "email", ref: undefined }), []);
+    ledger.recordLead(lead({ id: "lead-3", cta: "email", ref: undefined }), []);
+    ledger.recordChat(chat(), []);
+    expect(ledger.counted()).toEqual({
+      leads: { whatsapp: 1, email: 2 },
+      chatsMatched: 1,
+      chatsUnmatched: 0,
+    });
+    ledger.close();
+  });
+});
+
+describe("replay", () => {
+  it("rebuilds leads, references, chats and what is owed, retries included", () => {
+    const first = onFile();
+    const [gaLead, metaLead] = first.recordLead(lead(), [ga4Call(1, "lead-1"), metaCall("lead-1")]);
+    const [batch, settled] = first.recordCalls([ga4Call(2), ga4Call(3)]);
+    first.recordLead(lead({ id: "lead-2", cta: "email", ref: undefined }), []);
+    first.recordChat(chat(), []);
+    first.retryLater(metaLead?.id ?? "", 2, NOW + 2000, 0);
+    first.settle(settled?.id ?? "", "delivered");
+    const leads = first.leads();
+    stop(first);
+
+    const second = onFile();
+    expect(second.leads()).toEqual(leads);
+    expect(second.lead("lead-1")).toMatchObject({ status: "chat_started", chatAt: NOW + 60_000 });
+    expect(second.leadByRef("DRB-7K2QX")?.id).toBe("lead-1");
+    expect(second.refTaken("DRB-7K2QX")).toBe(true);
+    expect(second.chatSeen("wamid.1")).toBe(true);
+    expect(
+      second
+        .pendingCalls("ga4")
+        .map((call) => call.id)
+        .sort(),
+    ).toEqual([gaLead?.id, batch?.id].sort());
+    expect(second.pendingCalls("ga4").find((call) => call.id === gaLead?.id)).toEqual(gaLead);
+    expect(second.pendingCalls("meta")).toEqual([
+      { ...metaLead, attempt: 2, dueAt: NOW + 2000, uncertain: 0 },
+    ]);
+    for (const call of [...second.pendingCalls("ga4"), ...second.pendingCalls("meta")])
+      expect(call.interrupted).toBeUndefined();
+  });
+
+  it("brings back a call written as sent with no result as interrupted, and no other", () => {
+    const first = onFile();
+    const [out, answered, retried, waiting] = first.recordCalls([
+      ga4Call(1),
+      ga4Call(2),
+      ga4Call(3),
+      ga4Call(4),
+    ]);
+    first.sending(out?.id ?? "");
+    first.sending(answered?.id ?? "");
+    first.settle(answered?.id ?? "", "delivered");
+    first.sending(retried?.id ?? "");
+    first.retryLater(retried?.id ?? "", 1, NOW + 1000, 0);
+    // The process dies here, with `out` sent and unanswered.
+    stop(first);
+
+    const second = onFile();
+    const byId = new Map(second.pendingCalls("ga4").map((call) => [call.id, call]));
+    expect([...byId.keys()].sort()).toEqual([out?.id, retried?.id, waiting?.id].sort());
+    expect(byId.get(out?.id ?? "")?.interrupted).toBe(true);
+    expect(byId.get(retried?.id ?? "")?.interrupted).toBeUndefined();
+    expect(byId.get(waiting?.id ?? "")?.interrupted).toBeUndefined();
+  });
+
+  it("rewrites the file at start without what was settled, addresses included", () => {
+    const first = onFile();
+    const [meta] = first.recordLead(lead(), [metaCall("lead-1")]);
+    first.settle(meta?.id ?? "", "delivered");
+    stop(first);
+    expect(readFileSync(path(), "utf8")).toContain(ADDRESS);
+
+    const second = onFile();
+    const text = readFileSync(path(), "utf8");
+    expect(text).not.toContain(ADDRESS);
+    expect(text).toContain("lead-1");
+    expect(second.bytes()).toBe(Buffer.byteLength(text));
+    expect(second.pendingCalls("meta")).toEqual([]);
+    expect(second.lead("lead-1")).toEqual(lead());
+  });
+
+  it("skips a torn last line and keeps going", () => {
+    const first = onFile();
+    first.recordLead(lead(), []);
+    stop(first);
+    writeFileSync(path(), `${readFileSync(path(), "utf8")}{"t":"lead","lead":{"id":"lea`);
+    const second = onFile();
+    expect(second.leads().map((each) => each.id)).toEqual(["lead-1"]);
+    second.recordLead(lead({ id: "lead-2", ref: "DRB-33333" }), []);
+    stop(second);
+    expect(
+      onFile()
+        .leads()
+        .map((each) => each.id),
+    ).toEqual(["lead-1", "lead-2"]);
+  });
+});
+
+describe("sweep", () => {
+  it("drops leads and chats older than the retention, with their references, and keeps calls", () => {
+    let now = NOW;
+    const ledger = onFile({ retentionDays: 2, now: () => now });
+    ledger.recordLead(lead({ id: "old", ref: "DRB-22222", at: NOW - 3 * DAY }), [
+      ga4Call(1, "old", NOW - 3 * DAY),
+    ]);
+    ledger.recordLead(lead({ id: "recent", ref: "DRB-33333", at: NOW - DAY }), []);
+    ledger.recordChat(chat({ messageId: "wamid.old", lead: "old", at: NOW - 3 * DAY }), []);
+    ledger.recordChat(chat({ messageId: "wamid.new", lead: "recent", at: NOW - DAY }), []);
+    ledger.sweep();
+    expect(ledger.lead("old")).toBeUndefined();
+    expect(ledger.leadByRef("DRB-22222")).toBeUndefined();
+    expect(ledger.refTaken("DRB-22222")).toBe(false);
+    expect(ledger.chatSeen("wamid.old")).toBe(false);
+    expect(ledger.lead("recent")?.status).toBe("chat_started");
+    expect(ledger.chatSeen("wamid.new")).toBe(true);
+    // A call still owed stays until it is settled or given up.
+    expect(ledger.pendingCalls("ga4")).toHaveLength(1);
+    // A day on, the recent one is past the retention too.
+    now += 1.5 * DAY;
+    ledger.sweep();
+    expect(ledger.leads()).toEqual([]);
+    stop(ledger);
+
+    const reopened = onFile({ retentionDays: 2, now: () => now });
+    expect(reopened.leads()).toEqual([]);
+    expect(reopened.chats()).toEqual([]);
+    expect(reopened.pendingCalls("ga4")).toHaveLength(1);
+    expect(readFileSync(path(), "utf8")).not.toContain("wamid");
+  });
+
+  it("drops old leads when a ledger opens, too", () => {
+    const first = onFile({ retentionDays: 90, now: () => NOW });
+    first.recordLead(lead({ id: "old", at: NOW - 91 * DAY }), []);
+    first.recordLead(lead({ id: "kept", ref: "DRB-33333", at: NOW - 89 * DAY }), []);
+    stop(first);
+    const second = onFile({ retentionDays: 90, now: () => NOW });
+    expect(second.leads().map((each) => each.id)).toEqual(["kept"]);
+  });
+
+  it("filters leads and chats by time", () => {
+    const ledger = createLedger({ now: () => NOW });
+    ledger.recordLead(lead({ id: "a", at: NOW - 2000 }), []);
+    ledger.recordLead(lead({ id: "b", ref: "DRB-33333", at: NOW - 1000 }), []);
+    ledger.recordChat(chat({ at: NOW - 500 }), []);
+    expect(ledger.leads(NOW - 1500).map((each) => each.id)).toEqual(["b"]);
+    expect(ledger.chats(NOW - 400)).toEqual([]);
+    expect(ledger.chats(NOW - 500)).toHaveLength(1);
+    ledger.close();
+  });
+
+  it("rewrites every hour when calls were settled, and not when none were", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    const journal = countingJournal();
+    const ledger = createLedger({ journal });
+    const [call] = ledger.recordCalls([ga4Call(1)]);
+    vi.advanceTimersByTime(SWEEP_EVERY_MS);
+    expect(journal.rewrites).toBe(0);
+    ledger.settle(call?.id ?? "", "delivered");
+    vi.advanceTimersByTime(SWEEP_EVERY_MS - 1);
+    expect(journal.rewrites).toBe(0);
+    vi.advanceTimersByTime(1);
+    expect(journal.rewrites).toBe(1);
+    vi.advanceTimersByTime(SWEEP_EVERY_MS);
+    expect(journal.rewrites).toBe(1);
+    ledger.close();
+    ledger.settle(ledger.recordCalls([ga4Call(2)])[0]?.id ?? "", "delivered");
+    vi.advanceTimersByTime(SWEEP_EVERY_MS);
+    // Closed: the timer is gone.
+    expect(journal.rewrites).toBe(1);
+  });
+
+  it("rewrites sooner once settled calls fill the file past the limit", () => {
+    const journal = countingJournal();
+    const ledger = createLedger({ journal });
+    const [first, second] = ledger.recordCalls([ga4Call(1), ga4Call(2)]);
+    journal.size = REWRITE_AFTER_BYTES;
+    ledger.settle(first?.id ?? "", "delivered");
+    expect(journal.rewrites).toBe(0);
+    journal.size = REWRITE_AFTER_BYTES + 1;
+    ledger.settle(second?.id ?? "", "delivered");
+    expect(journal.rewrites).toBe(1);
+    ledger.close();
+  });
+});
+
+/** A journal that only counts: its size is set by the test. */
+function countingJournal() {
+  const journal: Journal<LedgerEntry> & { size: number; rewrites: number } = {
+    size: 0,
+    rewrites: 0,
+    append: () => {},
+    rewrite: (entries) => {
+      journal.rewrites += 1;
+      journal.size = [...entries].length;
+    },
+    bytes: () => journal.size,
+    close: () => {},
+  };
+  return journal;
+}
+
+describe("openLedger", () => {
+  const lockPath = () => join(dir, "leads.lock");
+
+  function open(): Ledger {
+    const ledger = openLedger(dir, 90);
+    opened.push(ledger);
+    return ledger;
+  }
+
+  /** Another process, holding the lock as openLedger would; resolves once it does. */
+  async function otherWriter(): Promise<ChildProcess> {
+    const script = `
+      const fs = require("node:fs");
+      const fd = fs.openSync(process.argv[1], "wx");
+      fs.writeSync(fd, String(process.pid));
+      fs.closeSync(fd);
+      process.stdout.write("locked\\n");
+      setTimeout(() => {}, 60_000);
+    `;
+    const child = spawn(process.execPath, ["-e", script, lockPath()], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.stdout?.once("data", () => resolve());
+      child.once("exit", (code) => reject(new Error(`the other writer exited (${code})`)));
+    });
+    return child;
+  }
+
+  // openLedger keeps leads for 90 days of the machine's time.
+  const recent = () => lead({ at: Date.now() });
+
+  it("keeps the ledger in the directory across a restart, locked while open", () => {
+    const ledger = open();
+    expect(readFileSync(lockPath(), "utf8")).toBe(String(process.pid));
+    const record = recent();
+    ledger.recordLead(record, [ga4Call(1, "lead-1")]);
+    stop(ledger);
+    expect(existsSync(lockPath())).toBe(false);
+    expect(existsSync(path())).toBe(true);
+
+    const again = open();
+    expect(again.lead("lead-1")).toEqual(record);
+    expect(again.pendingCalls("ga4")).toHaveLength(1);
+  });
+
+  it("refuses a directory another live process writes, naming DATA_DIR", async () => {
+    const other = await otherWriter();
+    let error: unknown;
+    try {
+      open();
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).variable).toBe("DATA_DIR");
+    expect((error as ConfigError).message).toContain(String(other.pid));
+    // The other process's lock is left alone.
+    expect(readFileSync(lockPath(), "utf8")).toBe(String(other.pid));
+  });
+
+  it("takes over a lock left by a process that is gone", async () => {
+    const other = await otherWriter();
+    const exited = new Promise((resolve) => other.once("exit", resolve));
+    other.kill();
+    await exited;
+    expect(readFileSync(lockPath(), "utf8")).toBe(String(other.pid));
+
+    const ledger = open();
+    expect(readFileSync(lockPath(), "utf8")).toBe(String(process.pid));
+    ledger.recordLead(recent(), []);
+    expect(ledger.lead("lead-1")).toBeDefined();
+  });
+
+  it("takes over a lock that names no process", () => {
+    writeFileSync(lockPath(), "");
+    open();
+    expect(readFileSync(lockPath(), "utf8")).toBe(String(process.pid));
+  });
+
+  it("says DATA_DIR cannot be created when it is a file", () => {
+    const file = join(dir, "not-a-dir");
+    writeFileSync(file, "x");
+    expect(() => openLedger(join(file, "data"), 90)).toThrow(ConfigError);
+    expect(() => openLedger(join(file, "data"), 90)).toThrow(/^DATA_DIR cannot be created/);
+  });
+
+  it("readLedger reads what a running server wrote, without its lock and without writing", () => {
+    const ledger = open();
+    const record = recent();
+    ledger.recordLead(record, [metaCall("lead-1")]);
+    const before = readFileSync(path(), "utf8");
+    const read = readLedger(dir);
+    expect(read.lead("lead-1")).toEqual(record);
+    expect(read.pendingCalls("meta")).toHaveLength(1);
+    expect(readFileSync(path(), "utf8")).toBe(before);
+    expect(readFileSync(lockPath(), "utf8")).toBe(String(process.pid));
+  });
+});
