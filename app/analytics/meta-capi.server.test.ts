@@ -61,11 +61,12 @@ function meta(respond: (call: number) => Promise<Response> | Response) {
 
 const ok = () => HttpResponse.json({ events_received: 1 });
 
-async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {
+/** Polls on setImmediate, which no test fakes, with a real-time limit. */
+async function until(condition: () => boolean, timeoutMs = 3000): Promise<void> {
   const start = performance.now();
   while (!condition()) {
     if (performance.now() - start > timeoutMs) throw new Error(`not met in ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 
