@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { pageVariant, variantKey } from "~/pages/page-variant.server";
 import { rootData } from "~/pages/root-data.server";
+import { testContext } from "../../tests/support/request-context";
 import { IPHONE_SAFARI_18 } from "../../tests/support/user-agents";
 
 const at = (path: string, headers: Record<string, string> = {}) =>
@@ -32,7 +33,7 @@ describe("pageVariant", () => {
   it("is what the root's data shows: the cache key and the render cannot disagree", () => {
     const request = at("/?utm_source=ig&utm_campaign=Eid", { "accept-language": "ar" });
     const variant = pageVariant(new URL(request.url), request.headers);
-    const data = rootData(request, undefined);
+    const data = rootData(request, testContext());
     expect(data.locale).toBe(variant.locale);
     expect(data.platform).toBe(variant.platform);
     expect(data.suggest).toBe(variant.offer !== null);

@@ -1,0 +1,17 @@
+// A request context as the app's server makes it, for unit tests of loaders and their helpers:
+// the settings as the environment gives them, and services in memory (no data directory).
+import { getConfig } from "~/platform/config.server";
+import type { RequestContext } from "~/platform/request-context.server";
+import { createServices } from "~/platform/services.server";
+
+export function testContext(overrides: Partial<RequestContext> = {}): RequestContext {
+  const config = getConfig();
+  return {
+    clientAddress: "127.0.0.1",
+    nonce: "test-nonce",
+    config,
+    services: createServices({ ga: null, gaEndpoint: config.gaEndpoint }, { writeLine: () => {} }),
+    documentKeeper: null,
+    ...overrides,
+  };
+}
