@@ -32,6 +32,19 @@ const WARMUP = 100;
 const MIX_RUNS = 3;
 
 /** Who takes the time of a cached and an uncached GET /, in a sentence each. */
+/** The lead writes' quantiles (ms) from the server's /metrics, after the mix ran. */
+async function ledgerWriteTimes(metricsUrl) {
+  const text = await (await fetch(metricsUrl)).text();
+  const quantile = (q) => {
+    const line = text
+      .split("\n")
+      .find((l) => l.startsWith(`darb_ledger_lead_write_seconds{quantile="${q}"}`));
+    return line ? Number(line.split(" ").at(-1)) * 1000 : Number.NaN;
+  };
+  const count = Number(/^darb_leads_total\{[^}]*\} (\d+)/m.exec(text)?.[1] ?? 0);
+  return { p50: quantile("0.5"), p99: quantile("0.99"), max: quantile("1"), leads: count };
+}
+
 function breakdownNotes(result) {
   if (!result || result.error) return [];
   return Object.values(result).flatMap((mode) => {
@@ -167,6 +180,7 @@ async function main() {
     log(`The mix at 300 req/s × 30 s, run ${run} of ${MIX_RUNS}…`);
     load.fixedRates.push(await fixedRate(server.url));
   }
+  load.ledgerWrites = await ledgerWriteTimes(server.metricsUrl);
   load.rss = rssBytes(server.child.pid);
   await server.child.stop();
 

@@ -113,6 +113,18 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
       ];
     },
   );
+  new Gauge({
+    name: "darb_ledger_lead_write_seconds",
+    help: "How long writing a lead and its calls to the ledger took, over the last 4096 leads.",
+    labelNames: ["quantile"],
+    registers,
+    collect() {
+      const { p50, p99, max } = services.ledger.leadWriteTimes();
+      this.set({ quantile: "0.5" }, p50 / 1000);
+      this.set({ quantile: "0.99" }, p99 / 1000);
+      this.set({ quantile: "1" }, max / 1000);
+    },
+  });
   const latency = new Histogram({
     name: "darb_http_request_duration_seconds",
     help: "Time to answer, by route, method and status class.",

@@ -7,6 +7,7 @@ import { freePort, spawnTracked, waitForHttp } from "./processes.mjs";
 
 export async function startServer({ root, logPath, renderCache = "on", nodeArgs = [] }) {
   const port = await freePort();
+  const metricsPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
@@ -21,6 +22,8 @@ export async function startServer({ root, logPath, renderCache = "on", nodeArgs 
     RENDER_CACHE: renderCache,
     // A lead ledger of this run's own, on the machine's disk like production's.
     DATA_DIR: mkdtempSync(join(tmpdir(), "darb-bench-data-")),
+    // What the ledger's writes cost is read from the server's own /metrics.
+    METRICS_PORT: String(metricsPort),
   };
   // A developer's real GA4 settings must not receive thousands of benchmark events.
   for (const name of ["GA_MEASUREMENT_ID", "GA_API_SECRET", "GA_MP_ENDPOINT"]) delete env[name];
@@ -32,5 +35,5 @@ export async function startServer({ root, logPath, renderCache = "on", nodeArgs 
     { cwd: root, env, logPath },
   );
   await waitForHttp(`${url}/healthz`, child, { name: "the server" });
-  return { url, child };
+  return { url, child, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
 }

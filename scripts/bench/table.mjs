@@ -242,6 +242,16 @@ function loadRows(load) {
       },
     );
   });
+  const writes = load.ledgerWrites;
+  if (writes) {
+    rows.push({
+      label: "Ledger: writing a lead and its calls, p99 (last 4,096 leads of the mix)",
+      short: "ledger write p99",
+      value: `${writes.p99.toFixed(2)} ms (p50 ${writes.p50.toFixed(3)} ms, max ${writes.max.toFixed(2)} ms)`,
+      target: "≤ 2 ms",
+      pass: Number.isFinite(writes.p99) && writes.p99 <= 2,
+    });
+  }
   rows.push({
     label: "Server RSS after load",
     value: load.rss === null ? "n/a" : `${(load.rss / 1048576).toFixed(0)} MiB`,

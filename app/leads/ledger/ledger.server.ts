@@ -124,6 +124,9 @@ export function createLedger(options: LedgerOptions = {}) {
   const out = new Set<string>();
   let settledSinceRewrite = 0;
   let liveBytes = 0;
+  /** How long the last leads' writes took (ms), for /metrics and the bench: a ring. */
+  const leadWrites = new Float64Array(4096);
+  let leadWriteCount = 0;
   /** Since this process started, for /metrics. */
   const counted = { leads: new Map<string, number>(), chatsMatched: 0, chatsUnmatched: 0 };
 
@@ -221,7 +224,9 @@ export function createLedger(options: LedgerOptions = {}) {
     /** Records a lead and the calls that report it, in one write. */
     recordLead(lead: LeadRecord, calls: NewCall[]): PendingCall[] {
       const withId = withIds(calls);
+      const started = performance.now();
       write({ t: "lead", lead, calls: withId });
+      leadWrites[leadWriteCount++ % leadWrites.length] = performance.now() - started;
       counted.leads.set(lead.cta, (counted.leads.get(lead.cta) ?? 0) + 1);
       return withId;
     },
@@ -280,6 +285,15 @@ export function createLedger(options: LedgerOptions = {}) {
       if (journal.bytes() > 2 * liveBytes + REWRITE_AFTER_BYTES) sweep();
     },
 
+    /** The p50, p99 and most of the last 4,096 leads' writes (ms), with how many there were. */
+    leadWriteTimes() {
+      const times = [...leadWrites.subarray(0, Math.min(leadWriteCount, leadWrites.length))].sort(
+        (a, b) => a - b,
+      );
+      const at = (q: number) =>
+        times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+      return { count: leadWriteCount, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0 };
+    },
     /** Leads by cta and chats recorded since this process started. */
     counted: () => ({
       leads: Object.fromEntries(counted.leads),
