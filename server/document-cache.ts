@@ -8,12 +8,16 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
-import { suggestedLocale } from "~/pages/language-hint.server";
 import type { DocumentKeeper } from "~/platform/request-context.server";
-import { campaignFrom, campaignQuery, hasClickId } from "~/shared/campaign";
-import { localeOfPath } from "~/shared/locale";
-import { choosePlatform } from "~/shared/platform";
 import { accepts } from "./accept-encoding";
+import {
+  campaignFrom,
+  campaignQuery,
+  choosePlatform,
+  hasClickId,
+  localeOfPath,
+  suggestedLocale,
+} from "./app";
 import { createRenderCache } from "./render-cache";
 import { NONCE_LENGTH } from "./security-headers";
 import { filled, gzipped, type SplicedDocument, splice } from "./spliced-gzip";

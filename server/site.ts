@@ -6,10 +6,9 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
-import { statsReporter } from "~/analytics/sink.server";
 import type { Config } from "~/platform/config.server";
-import { writeLogLine } from "~/platform/log-line.server";
-import { createServices, type Services } from "~/platform/services.server";
+import type { Services } from "~/platform/services.server";
+import { appOf, bindApp, createServices, statsReporter, writeLogLine } from "./app";
 import { createDocumentCache } from "./document-cache";
 import { createHttpApp } from "./http-app";
 import { hardeningHeaders, newNonce } from "./security-headers";
@@ -79,6 +78,8 @@ export async function startSite(options: {
   listen?: { port: number; host?: string };
 }): Promise<Site> {
   const { build, config, root } = options;
+  // The app's code this site runs is the build's own (server/app.ts).
+  bindApp(appOf(build));
   const log = options.log ?? writeLogLine;
   const services = createServices(config, { writeLine: log });
   const documents = config.renderCache ? createDocumentCache() : null;
