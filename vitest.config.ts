@@ -15,7 +15,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"] },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          // server/*.ts call the app's code through server/app.ts: here, the TypeScript sources.
+          setupFiles: ["tests/support/unit-setup.ts"],
+        },
       },
       {
         extends: true,

@@ -8,6 +8,13 @@ import { documentResponse } from "~/document/pipeline.server";
 import { remixErrorLine } from "~/platform/remix-error-line.server";
 import { requestContext } from "~/platform/request-context.server";
 
+/**
+ * The app's code the app's own server runs (config, log lines, services, the document cache's
+ * key), taken from this build through `build.entry.module` (server/app.ts) so that it is bundled
+ * once: see platform/server-api.server.ts.
+ */
+export * as serverApi from "~/platform/server-api.server";
+
 /** Every document: see document/pipeline.server.tsx. */
 export default function handleRequest(
   request: Request,

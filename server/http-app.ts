@@ -14,9 +14,9 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Config } from "~/platform/config.server";
-import { bounded, logLine } from "~/platform/log-line.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { Services } from "~/platform/services.server";
+import { bounded, logLine } from "./app";
 import { buildAssets, loadBuildAssets } from "./build-assets";
 import { clientAddress } from "./client-address";
 import type { DocumentCache } from "./document-cache";
@@ -36,6 +36,8 @@ export type HttpAppOptions = {
   documents: DocumentCache | null;
   /** Shutdown's middleware (server/shutdown.ts), mounted before anything can answer. */
   draining?: RequestHandler;
+  /** Times every response for /metrics (server/metrics.ts), when METRICS_PORT is set. */
+  observe?: RequestHandler;
   log: (line: string) => void;
 };
 
@@ -71,6 +73,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.disable("x-powered-by");
   app.disable("etag");
 
+  if (options.observe) app.use(options.observe);
   if (config.logRequests) app.use(requestLog(log));
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
   if (options.draining) app.use(options.draining);

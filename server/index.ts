@@ -1,19 +1,36 @@
 /**
  * `node server-build/index.js`: the production server (npm start, the container, the tests and
- * the bench all run this). Settings are checked before anything listens: a bad one ends start-up
- * with one line and exit code 1. Every line it writes is one JSON object (decision 013).
+ * the bench all run this). It loads the Remix build (build/index.js) and runs the app's code from
+ * it, bundling none of its own (server/app.ts). Settings are checked before anything listens: a
+ * bad one ends start-up with one line and exit code 1. Every line it writes is one JSON object
+ * (decision 013).
  */
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
-import { ConfigError, checkConfigAtStart, exitWith } from "~/platform/config.server";
-import { logLine } from "~/platform/log-line.server";
+import { type App, appOf, bindApp } from "./app";
 import { consoleAsLogLines } from "./console-lines";
 import { startSite } from "./site";
 
-consoleAsLogLines();
+/**
+ * The build's app, or one config_error line and exit code 1 when the build lacks what the server
+ * takes from it. Written by hand: the log-line code is the app's, and it is what is missing.
+ */
+function appOrExit(build: ServerBuild): App {
+  try {
+    return appOf(build);
+  } catch (error) {
+    const { message } = error as Error;
+    const line = { type: "config_error", variable: "build/index.js", error: message };
+    process.stderr.write(`${JSON.stringify(line)}\n`);
+    process.exit(1);
+  }
+}
+
 const root = fileURLToPath(new URL("..", import.meta.url));
-const config = await checkConfigAtStart();
 const build = (await import(pathToFileURL(`${root}build/index.js`).href)) as unknown as ServerBuild;
+const app = bindApp(appOrExit(build));
+consoleAsLogLines();
+const config = await app.checkConfigAtStart();
 // The same fetch globals remix-serve would install for this build (Remix's own polyfills).
 installGlobals({ nativeFetch: build.future.v3_singleFetch });
 
@@ -22,9 +39,9 @@ try {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => void site.shutdown.begin(signal));
   }
-  process.stdout.write(`${logLine("listening", { origin: site.origin })}\n`);
+  process.stdout.write(`${app.logLine("listening", { origin: site.origin })}\n`);
 } catch (error) {
   const { code } = error as NodeJS.ErrnoException;
   const reason = code === "EADDRINUSE" ? "is already in use" : `cannot be listened on (${code})`;
-  exitWith(new ConfigError("PORT", `${config.port} ${reason}`));
+  app.exitWith(new app.ConfigError("PORT", `${config.port} ${reason}`));
 }

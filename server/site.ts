@@ -6,12 +6,12 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
-import { statsReporter } from "~/analytics/sink.server";
 import type { Config } from "~/platform/config.server";
-import { writeLogLine } from "~/platform/log-line.server";
-import { createServices, type Services } from "~/platform/services.server";
+import type { Services } from "~/platform/services.server";
+import { appOf, bindApp, createServices, statsReporter, writeLogLine } from "./app";
 import { createDocumentCache } from "./document-cache";
 import { createHttpApp } from "./http-app";
+import { createMetrics, metricsServer } from "./metrics";
 import { hardeningHeaders, newNonce } from "./security-headers";
 import { createShutdown, type Shutdown } from "./shutdown";
 
@@ -79,9 +79,13 @@ export async function startSite(options: {
   listen?: { port: number; host?: string };
 }): Promise<Site> {
   const { build, config, root } = options;
+  // The app's code this site runs is the build's own (server/app.ts).
+  bindApp(appOf(build));
   const log = options.log ?? writeLogLine;
   const services = createServices(config, { writeLine: log });
   const documents = config.renderCache ? createDocumentCache() : null;
+  const metrics = config.metricsPort === null ? null : createMetrics(services, documents);
+  const metricsHttp = metrics ? metricsServer(metrics) : null;
 
   // Node would answer a request without Host, or with an Expect it does not know, itself and
   // without the security headers: the request guard answers them instead (server/request-guard.ts).
@@ -93,6 +97,8 @@ export async function startSite(options: {
     hooks: {
       flush: (deadlineMs) => services.analytics.flush(deadlineMs),
       beforeExit: () => {
+        metricsHttp?.close();
+        metricsHttp?.closeAllConnections();
         services.analytics.close();
         services.close();
         log(JSON.stringify({ type: "analytics_shutdown", ...services.counters() }));
@@ -106,6 +112,7 @@ export async function startSite(options: {
     services,
     documents,
     draining: shutdown.middleware,
+    observe: metrics?.observe,
     log,
   });
   server.on("request", app);
@@ -124,6 +131,17 @@ export async function startSite(options: {
       resolve();
     });
   });
+  // Operators' metrics on a port of their own, on the same interface: never the public one.
+  if (metricsHttp && config.metricsPort !== null) {
+    const metricsPort = config.metricsPort;
+    await new Promise<void>((resolve, reject) => {
+      metricsHttp.once("error", reject);
+      metricsHttp.listen(metricsPort, host, () => {
+        metricsHttp.off("error", reject);
+        resolve();
+      });
+    });
+  }
   const address = server.address() as AddressInfo;
   const wildcard = address.address === "::" || address.address === "0.0.0.0";
   const shown = wildcard

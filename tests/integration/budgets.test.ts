@@ -1,6 +1,6 @@
 // What a first visit to / costs, counted in bytes (gzip -6, as the bench and `compression` count
 // them), so a budget holds or fails the same on every machine. docs/performance.md has the story.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { measureBytes } from "../../scripts/bench/bytes.mjs";
@@ -56,5 +56,38 @@ describe("the browser's bundle", () => {
     expect(inputs.length).toBeGreaterThan(50);
     expect(inputs.filter((input) => /\.server\.tsx?$/.test(input))).toEqual([]);
     expect(inputs.filter((input) => /^(server|app\/server)\//.test(input))).toEqual([]);
+  });
+});
+
+describe("the server's bundle", () => {
+  // Issue 25: server-build/index.js used to bundle what the server imports from app/ again, so
+  // those modules ran twice, each copy with its own state (getConfig's cache, for one). The
+  // server now takes the app's code from build/index.js (docs/decisions/015-app-bundled-once.md).
+  it("leaves the app to the Remix build: parseConfig is defined once in all the output", () => {
+    const outputs = ["build", "server-build"].flatMap((dir) =>
+      readdirSync(`${root}${dir}`)
+        .filter((name) => name.endsWith(".js"))
+        .map((name) => `${dir}/${name}`),
+    );
+    expect(outputs).toEqual(expect.arrayContaining(["build/index.js", "server-build/index.js"]));
+    const definitions = Object.fromEntries(
+      outputs.map((file) => [
+        file,
+        readFileSync(`${root}${file}`, "utf8").match(/function parseConfig\(/g)?.length ?? 0,
+      ]),
+    );
+    expect(
+      Object.values(definitions).reduce((sum, n) => sum + n, 0),
+      JSON.stringify(definitions),
+    ).toBe(1);
+    expect(definitions["build/index.js"]).toBe(1);
+  });
+
+  it("holds no module of app/", () => {
+    const map = JSON.parse(readFileSync(`${root}server-build/index.js.map`, "utf8")) as {
+      sources: string[];
+    };
+    expect(map.sources).toContain("../server/index.ts");
+    expect(map.sources.filter((source) => /(^|\/)app\//.test(source))).toEqual([]);
   });
 });

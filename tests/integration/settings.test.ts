@@ -1,15 +1,26 @@
 // Settings over the real start-up: the production server started as the container starts it,
 // with one bad or missing setting. An operator must read one line that names the variable.
 import { spawn } from "node:child_process";
-import { describe, expect, it } from "vitest";
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childServerEnv, freePort, ROOT, SERVER, startChildServer } from "../support/child-server";
 
 type Start = { code: number | null; stderr: string; listening: boolean };
 
-/** Starts the server and returns once it exits, or once it listens (then stops it). */
-async function start(env: Record<string, string>, timeoutMs = 40_000): Promise<Start> {
+/**
+ * Starts the server (the production one unless told) and returns once it exits, or once it
+ * listens (then stops it).
+ */
+async function start(
+  env: Record<string, string>,
+  server = SERVER,
+  timeoutMs = 40_000,
+): Promise<Start> {
   const port = await freePort();
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [server], {
     cwd: ROOT,
     env: childServerEnv(port, env),
     stdio: ["ignore", "pipe", "pipe"],
@@ -237,5 +248,44 @@ describe("start-up that cannot listen", { timeout: 60_000 }, () => {
         error: 'LOG_REQUESTS must be 1 or 0, got "yes"',
       },
     ]);
+  });
+});
+
+describe("a build without the app's code the server runs", { timeout: 60_000 }, () => {
+  // server-build/index.js holds none of the app: it takes it from build/index.js (server/app.ts).
+  // Here it sits beside a build/index.js that lacks some of it, as after a partial deploy.
+  let dir = "";
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), "darb-stale-build-"));
+    mkdirSync(join(dir, "server-build"));
+    mkdirSync(join(dir, "build"));
+    copyFileSync(SERVER, join(dir, "server-build", "index.js"));
+    copyFileSync(join(ROOT, "package.json"), join(dir, "package.json"));
+    symlinkSync(join(ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  });
+  afterAll(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const real = JSON.stringify(pathToFileURL(join(ROOT, "build", "index.js")).href);
+  it.each([
+    [
+      "no serverApi at all",
+      `export * from ${real};\nexport const entry = { module: {} };\n`,
+      /^build\/index\.js does not export the app's code for the server /,
+    ],
+    [
+      "a serverApi without parseConfig",
+      `import * as real from ${real};\nexport * from ${real};\n` +
+        "const { parseConfig, ...serverApi } = real.entry.module.serverApi;\n" +
+        "export const entry = { module: { ...real.entry.module, serverApi } };\n",
+      /^build\/index\.js lacks serverApi\.parseConfig, which the server needs: /,
+    ],
+  ])("ends start-up with one line and exit code 1: %s", async (_, build, error) => {
+    writeFileSync(join(dir, "build", "index.js"), build);
+    const result = await start({}, join(dir, "server-build", "index.js"));
+    expect(result.code).toBe(1);
+    expect(result.listening).toBe(false);
+    expect(expectConfigError(errorLines(result.stderr), "build/index.js")).toMatch(error);
   });
 });

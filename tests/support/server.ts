@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
-import { parseConfig } from "~/platform/config.server";
+import { appOf } from "../../server/app";
 import { startSite } from "../../server/site";
 import { freshDataDir } from "./child-server";
 
@@ -19,7 +19,8 @@ const buildPath = `${root}build/index.js`;
 export async function startBuiltServer(env: Record<string, string>) {
   if (!existsSync(buildPath))
     throw new Error("No build: run `npm run build` (npm test does) first.");
-  // The build's own modules read the environment too (getConfig), as in production.
+  // The build's own modules read the environment too (getConfig), as in production. The config,
+  // like all the app's code the server runs, is the build's (server/app.ts), not the sources'.
   Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: freshDataDir(), ...env });
   const build = (await import(pathToFileURL(buildPath).href)) as unknown as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
@@ -27,7 +28,7 @@ export async function startBuiltServer(env: Record<string, string>) {
   const site = await startSite({
     build,
     root,
-    config: parseConfig(process.env),
+    config: appOf(build).parseConfig(process.env),
     listen: { port: 0, host: "127.0.0.1" },
     log: (line) => {
       lines.push(line);
