@@ -12,7 +12,7 @@ import {
 } from "~/analytics/meta-capi.server";
 import type { Post } from "~/analytics/outbox.server";
 import { createSink, META_MAX_AGE_MS, type Sink } from "~/analytics/sink.server";
-import { createLedger, type Ledger, type LeadRecord } from "~/leads/ledger/ledger.server";
+import { createLedger, type LeadRecord, type Ledger } from "~/leads/ledger/ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
 
 const META = {
@@ -320,7 +320,13 @@ describe("a chat on WhatsApp", () => {
     const record = leadRecord(lead({ at: 1_764_000_000_123 }));
     const call = metaChatCall(
       META,
-      { messageId: "wamid.HBgM", at: chatAt, lead: record.id, ctwaClid: "ARAkLkA", account: ACCOUNT },
+      {
+        messageId: "wamid.HBgM",
+        at: chatAt,
+        lead: record.id,
+        ctwaClid: "ARAkLkA",
+        account: ACCOUNT,
+      },
       record,
     );
     expect(call).toMatchObject({ destination: "meta", events: 1, at: chatAt, lead: record.id });
@@ -345,7 +351,9 @@ describe("a chat on WhatsApp", () => {
       access_token: META.accessToken,
     });
     const leadCall = JSON.parse(metaLeadCall(META, lead()).body).data[0];
-    expect(JSON.parse(call.body).data[0].user_data.external_id).toBe(leadCall.user_data.external_id);
+    expect(JSON.parse(call.body).data[0].user_data.external_id).toBe(
+      leadCall.user_data.external_id,
+    );
   });
 
   it("from a Click-to-WhatsApp ad without a lead carries only the ad's click id", () => {

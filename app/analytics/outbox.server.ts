@@ -198,6 +198,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       });
       inFlight.set(call.id, { promise, abort });
     }
+    // While flushing, what is owed goes out once; the rest waits for the flush to end.
+    if (flushing) return;
     const next = ledger
       .pendingCalls(destination)
       .filter((call) => !inFlight.has(call.id))
@@ -244,6 +246,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await Promise.race([drained, deadline]);
       timer?.cancel();
       flushing = null;
+      pump();
     },
 
     close() {

@@ -14,7 +14,7 @@ import {
   type Sink,
   statsReporter,
 } from "~/analytics/sink.server";
-import { createLedger, type LeadRecord, type Ledger } from "~/leads/ledger/ledger.server";
+import { createLedger, type LeadRecord } from "~/leads/ledger/ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
 
 const GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";

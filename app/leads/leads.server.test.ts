@@ -1,9 +1,11 @@
 import { describe, expect, it, vi } from "vitest";
+import { createSink } from "~/analytics/sink.server";
+import { REF_ALPHABET } from "~/leads/chat-ref";
 import { type Lead, leadParams, recordLead } from "~/leads/leads.server";
 import { LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import { getConfig } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { createServices } from "~/platform/services.server";
+import { createServices, type Services } from "~/platform/services.server";
 import type { Campaign } from "~/shared/campaign";
 
 /** A request context as the server makes it, with the analytics lines kept here. */
@@ -23,11 +25,29 @@ function contextFor(clientAddress: string) {
   return { context, lines, services };
 }
 
+/**
+ * Another process on the same ledger, whose limits know nothing yet: this replica after a
+ * restart, or a second replica while Redis was away.
+ */
+function sameLedger(from: Services, clientAddress: string) {
+  const { context, lines, services } = contextFor(clientAddress);
+  const analytics = createSink({
+    ledger: from.ledger,
+    ga: null,
+    endpoint: "https://www.google-analytics.com/mp/collect",
+    writeLine: (line) => lines.push(JSON.parse(line)),
+  });
+  const shared: Services = { ...services, ledger: from.ledger, analytics };
+  return { context: { ...context, services: shared }, lines };
+}
+
 const AGENT = "Mozilla/5.0 (X11; Linux x86_64) Firefox/128.0";
 const request = (agent = AGENT) =>
   new Request("https://darb.example/thank-you", { headers: { "user-agent": agent } });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+// Version 8: derived from the visitor, lead and window (leads/ledger/lead-ids.server.ts).
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const REF = new RegExp(`^DRB-[${REF_ALPHABET}]{5}$`);
 const SID = "1732480000";
 
 /** A line's own parameters, without the ones the sink adds to every event. */
@@ -55,8 +75,12 @@ describe("recordLead", () => {
     const first = await recordLead(context, request(), { cta: "whatsapp", campaign: {} });
     expect(first.verdict).toBe("counted");
     expect(first.id).toMatch(UUID);
+    expect(first.ref).toMatch(REF);
+    // A reload: the same lead, with the same id and reference, counted once.
     expect(await recordLead(context, request(), { cta: "whatsapp", campaign: {} })).toEqual({
       verdict: "repeat",
+      id: first.id,
+      ref: first.ref,
     });
     expect(lines.map((line) => [line.name, line.params.currency, line.params.value])).toEqual([
       ["conversion", "AED", 0],
@@ -64,21 +88,86 @@ describe("recordLead", () => {
     ]);
   });
 
-  it("records only conversion for a shared link, and gives it no id", async () => {
-    const { context, lines } = contextFor("203.0.113.2");
-    expect(
-      await recordLead(context, request(), { cta: "link", campaign: { source: "copy" } }),
-    ).toEqual({ verdict: "counted" });
+  it("records only conversion for a shared link, and keeps it in the ledger without a reference", async () => {
+    const { context, lines, services } = contextFor("203.0.113.2");
+    const result = await recordLead(context, request(), {
+      cta: "link",
+      campaign: { source: "copy" },
+    });
+    expect(result).toEqual({ verdict: "counted", id: expect.stringMatching(UUID), ref: undefined });
     expect(lines.map((line) => line.name)).toEqual(["campaign_details", "conversion"]);
+    expect(services.ledger.lead(result.id ?? "")).toMatchObject({ cta: "link", status: "new" });
+    expect(services.ledger.lead(result.id ?? "")).not.toHaveProperty("ref");
   });
 
-  it("gives every counted lead its own id", async () => {
+  it("gives every counted lead its own id, and a reference only to WhatsApp's", async () => {
     const { context } = contextFor("203.0.113.3");
-    const ids: Array<string | undefined> = [];
+    const results = [];
     for (const cta of ["whatsapp", "email", "demo"] as const)
-      ids.push((await recordLead(context, request(), { cta, campaign: {} })).id);
-    for (const id of ids) expect(id).toMatch(UUID);
-    expect(new Set(ids).size).toBe(3);
+      results.push(await recordLead(context, request(), { cta, campaign: {} }));
+    for (const { id } of results) expect(id).toMatch(UUID);
+    expect(new Set(results.map(({ id }) => id)).size).toBe(3);
+    expect(results.map(({ ref }) => ref)).toEqual([
+      expect.stringMatching(REF),
+      undefined,
+      undefined,
+    ]);
+  });
+
+  it("keeps the counted lead in the ledger with its campaign, visit and reference", async () => {
+    const { context, services } = contextFor("203.0.113.5");
+    const before = Date.now();
+    const result = await recordLead(context, request(), {
+      cta: "whatsapp",
+      campaign: AD,
+      plan: "pro",
+      language: "ar",
+      sessionId: SID,
+      fbclidAt: before - 60_000,
+    });
+    const record = services.ledger.lead(result.id ?? "");
+    expect(record).toEqual({
+      id: result.id,
+      at: expect.any(Number),
+      cta: "whatsapp",
+      language: "ar",
+      plan: "pro",
+      campaign: AD,
+      clientId: expect.any(String),
+      sessionId: SID,
+      ref: result.ref,
+      fbc: `fb.1.${before - 60_000}.${AD.fbclid}`,
+      status: "new",
+    });
+    expect(record?.at).toBeGreaterThanOrEqual(before);
+    expect(services.ledger.leadByRef(result.ref ?? "")?.id).toBe(result.id);
+  });
+
+  it("counts a lead already in the ledger as a repeat, though this process's limits are new", async () => {
+    const first = contextFor("203.0.113.6");
+    const lead: Lead = { cta: "whatsapp", campaign: { source: "instagram" } };
+    const counted = await recordLead(first.context, request(), lead);
+    expect(counted.verdict).toBe("counted");
+
+    const second = sameLedger(first.services, "203.0.113.6");
+    expect(await recordLead(second.context, request(), lead)).toEqual({
+      verdict: "repeat",
+      id: counted.id,
+      ref: counted.ref,
+    });
+    // Told to no one twice.
+    expect(second.lines).toEqual([]);
+    expect(first.services.ledger.leads()).toHaveLength(1);
+  });
+
+  it("gives two leads different references even when they are otherwise alike", async () => {
+    const { context } = contextFor("203.0.113.7");
+    const refs = new Set<string | undefined>();
+    for (const source of ["a", "b", "c", "d", "e", "f"])
+      refs.add(
+        (await recordLead(context, request(), { cta: "whatsapp", campaign: { source } })).ref,
+      );
+    expect(refs.size).toBe(6);
   });
 
   it("keeps two people on one phone model apart when their addresses differ", async () => {
@@ -252,25 +341,49 @@ describe("the lead's session and Meta's Lead", () => {
     pageUrl.search =
       "x=1&source=instagram&utm_source=Facebook&utm_medium=paid+social&utm_campaign=Ramadan+Promo+2026&utm_term=driving+lessons&utm_content=%7B%7Bad.name%7D%7D&utm_id=120210&fbclid=" +
       AD.fbclid;
+    const at = recording?.at ?? 0;
     expect(recording).toEqual({
       sessionId: SID,
+      at,
       lead: {
-        id: result.id,
-        at: expect.any(Number),
-        pageUrl: pageUrl.href,
-        address: "203.0.113.42",
-        userAgent: AGENT,
-        fbclid: AD.fbclid,
-        details: leadParams(
-          { cta: "whatsapp", campaign: { ...AD, gclid: undefined }, plan: "plus", language: "en" },
-          { clickIds: false },
-        ),
+        record: {
+          id: result.id,
+          at,
+          cta: "whatsapp",
+          language: "en",
+          plan: "plus",
+          campaign: AD,
+          clientId: visitor?.clientId,
+          sessionId: SID,
+          ref: result.ref,
+          fbc: `fb.1.${at}.${AD.fbclid}`,
+          status: "new",
+        },
+        meta: {
+          id: result.id,
+          clientId: visitor?.clientId,
+          at,
+          fbclidAt: undefined,
+          pageUrl: pageUrl.href,
+          address: "203.0.113.42",
+          userAgent: AGENT,
+          fbclid: AD.fbclid,
+          details: leadParams(
+            {
+              cta: "whatsapp",
+              campaign: { ...AD, gclid: undefined },
+              plan: "plus",
+              language: "en",
+            },
+            { clickIds: false },
+          ),
+        },
       },
     });
     // Google's click id is Google's business: Meta never sees it.
-    expect(JSON.stringify(recording?.lead)).not.toContain("Cj0KCQ");
-    expect(recording?.lead?.at).toBeGreaterThanOrEqual(before);
-    expect(recording?.lead?.at).toBeLessThanOrEqual(Date.now());
+    expect(JSON.stringify(recording?.lead?.meta)).not.toContain("Cj0KCQ");
+    expect(at).toBeGreaterThanOrEqual(before);
+    expect(at).toBeLessThanOrEqual(Date.now());
     expect(result.id).toMatch(UUID);
   });
 
@@ -278,18 +391,44 @@ describe("the lead's session and Meta's Lead", () => {
     const { context, services } = contextFor("203.0.113.43");
     const record = vi.spyOn(services.analytics, "record");
     await recordLead(context, request(), { cta: "email", campaign: {} });
-    expect(record.mock.calls[0]?.[2]?.lead?.pageUrl).toBe(new URL("/", getConfig().siteUrl).href);
-    expect(record.mock.calls[0]?.[2]?.lead?.fbclid).toBeUndefined();
+    const meta = record.mock.calls[0]?.[2]?.lead?.meta;
+    expect(meta?.pageUrl).toBe(new URL("/", getConfig().siteUrl).href);
+    expect(meta?.fbclid).toBeUndefined();
+    expect(record.mock.calls[0]?.[2]?.lead?.record).not.toHaveProperty("fbc");
   });
 
   it("tells Meta nothing of a shared link, and nothing of a repeat", async () => {
     const { context, services } = contextFor("203.0.113.44");
     const record = vi.spyOn(services.analytics, "record");
-    await recordLead(context, request(), { cta: "link", campaign: AD, sessionId: SID });
-    expect(record.mock.calls[0]?.[2]).toEqual({ sessionId: SID });
+    const link = await recordLead(context, request(), {
+      cta: "link",
+      campaign: AD,
+      sessionId: SID,
+    });
+    expect(record.mock.calls[0]?.[2]?.lead?.meta).toBeNull();
+    expect(record.mock.calls[0]?.[2]?.lead?.record.id).toBe(link.id);
     await recordLead(context, request(), { cta: "demo", campaign: AD });
+    expect(record.mock.calls[1]?.[2]?.lead?.meta).not.toBeNull();
     await recordLead(context, request(), { cta: "demo", campaign: AD });
     expect(record).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows a reload its page view on the lead's session, and nothing more", async () => {
+    const { context, services } = contextFor("203.0.113.45");
+    const lead: Lead = {
+      cta: "whatsapp",
+      campaign: {},
+      sessionId: SID,
+      pageView: { location: "https://darb.example/thank-you" },
+    };
+    const first = await recordLead(context, request(), lead);
+    const record = vi.spyOn(services.analytics, "record");
+    const again = await recordLead(context, request(), lead);
+    expect(again).toEqual({ verdict: "repeat", id: first.id, ref: first.ref });
+    expect(record).toHaveBeenCalledTimes(1);
+    const [, events, recording] = record.mock.calls[0] ?? [];
+    expect(events?.map((event) => event.name)).toEqual(["page_view"]);
+    expect(recording).toEqual({ sessionId: SID });
   });
 });
 

@@ -15,6 +15,7 @@ import {
   startChildServer,
 } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
+import { type RedisServer, startRedis } from "../support/redis-server";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const APP_SECRET = "0123456789abcdef0123456789abcdef";
@@ -167,7 +168,9 @@ describe("a destination that resets the connection once it has read the call", (
         "user-agent": IPHONE_SAFARI_18,
         "x-forwarded-for": "203.0.113.251",
       },
-      body: JSON.stringify({ events: [{ name: "scroll", params: { percent_scrolled: 90 } }] }),
+      body: JSON.stringify({
+        events: [{ name: "page_view", params: { page_location: "/", source: "direct" } }],
+      }),
     });
     expect(batch.status).toBeLessThan(300);
     await until(() => destinations.requests() >= 21, "the calls to arrive and be reset");
@@ -345,5 +348,65 @@ describe("the WhatsApp chat a lead starts", () => {
       },
     );
     expect(csv.stdout.split("\r\n")[1]).toBe("instagram,paid,Ramadan,whatsapp,en,1,1,100%");
+  }, 120_000);
+});
+
+describe("two replicas sharing Redis", () => {
+  let redis: RedisServer | undefined;
+  afterAll(async () => {
+    await redis?.stop();
+  });
+
+  /** Waits until Redis holds a key matching `pattern`. */
+  async function redisHas(pattern: string) {
+    for (let tries = 0; tries < 100; tries++) {
+      if ((await redis?.command(`KEYS ${pattern}`))?.includes(pattern.slice(0, -1))) return;
+      await sleep(100);
+    }
+    throw new Error(`Redis never held ${pattern}`);
+  }
+
+  it("match a chat on one replica to the lead another counted, once, and report both", async () => {
+    redis = await startRedis();
+    const shared = {
+      REDIS_URL: redis.url,
+      WHATSAPP_VERIFY_TOKEN: VERIFY_TOKEN,
+      WHATSAPP_APP_SECRET: APP_SECRET,
+    };
+    const one = await start(shared);
+    const two = await start(shared);
+    const page = await lead(one, "cta=whatsapp&utm_source=tiktok&utm_campaign=Launch");
+    const ref = /Ref%20(DRB-[2-9A-Z]{5})/.exec(page)?.[1];
+    expect(ref).toBeDefined();
+    await until(() => gaEvents(destinations.ga, "generate_lead").length === 1, "the lead in GA4");
+    const [generated] = gaEvents(destinations.ga, "generate_lead");
+    const body = delivery("wamid.replica", `Hi!\n\nRef ${ref}`);
+    // The lead's copy reaches Redis through replica one's outbox, at once when Redis is up.
+    await redisHas("darb:ledger:ref:*");
+    expect((await post(two, body, signed(body))).status).toBe(200);
+    // Meta may send the same delivery to the other replica: claimed once, across both.
+    expect((await post(one, body, signed(body))).status).toBe(200);
+    await until(() => gaEvents(destinations.ga, "working_lead").length === 1, "working_lead");
+    await sleep(1500);
+    const working = gaEvents(destinations.ga, "working_lead");
+    expect(working).toHaveLength(1);
+    expect(working[0]?.client_id).toBe(generated?.client_id);
+    expect(working[0]?.params.campaign).toBe("Launch");
+    expect(destinations.meta.filter((e) => e.event_name === "LeadSubmitted")).toHaveLength(1);
+
+    // The report reads every replica's leads from Redis.
+    await redisHas("darb:ledger:chat:*");
+    const report = spawnSync(process.execPath, [join(ROOT, "server-build/leads-report.js")], {
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        REDIS_URL: redis.url,
+        ANALYTICS_SALT: "child-server-test-salt",
+        DATA_DIR: freshDataDir(),
+      },
+      encoding: "utf8",
+    });
+    expect(report.status, report.stderr).toBe(0);
+    expect(report.stdout).toMatch(/tiktok\s+\(none\)\s+Launch\s+whatsapp\s+en\s+1\s+1\s+100%/);
   }, 120_000);
 });

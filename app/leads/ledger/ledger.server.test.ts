@@ -1,6 +1,14 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
+import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fileJournal, type Journal, replayJournal } from "~/leads/ledger/journal.server";
@@ -15,7 +23,12 @@ import {
   REWRITE_AFTER_BYTES,
   SWEEP_EVERY_MS,
 } from "~/leads/ledger/ledger.server";
-import { LEDGER_FILE, openLedger, readLedger } from "~/leads/ledger/open-ledger.server";
+import {
+  LEDGER_FILE,
+  LOCK_HEARTBEAT_MS,
+  openLedger,
+  readLedger,
+} from "~/leads/ledger/open-ledger.server";
 import { ConfigError } from "~/platform/config.server";
 
 const NOW = 1_764_000_000_000;
@@ -151,7 +164,8 @@ describe("recording", () => {
     const ledger = createLedger();
     const calls = ledger.recordCalls([ga4Call(1), ga4Call(2), ga4Call(3), ga4Call(4)]);
     const outcomes = ["delivered", "refused", "unconfirmed", "given_up"] as const;
-    outcomes.forEach((outcome, index) => ledger.settle(calls[index]?.id ?? "", outcome));
+    for (const [index, outcome] of outcomes.entries())
+      ledger.settle(calls[index]?.id ?? "", outcome);
     expect(ledger.pendingCalls("ga4")).toEqual([]);
     expect(ledger.pendingSummary("ga4").calls).toBe(0);
     ledger.close();
@@ -166,6 +180,30 @@ describe("recording", () => {
       dueAt: NOW + 4000,
       uncertain: 1,
     });
+    ledger.close();
+  });
+});
+
+describe("adoptLead", () => {
+  it("keeps a lead another replica counted, once, without counting it here", () => {
+    const ledger = createLedger();
+    ledger.adoptLead(lead());
+    expect(ledger.leadByRef("DRB-7K2QX")?.id).toBe("lead-1");
+    const bytes = ledger.bytes();
+    ledger.adoptLead(lead({ cta: "email" }));
+    expect(ledger.bytes()).toBe(bytes);
+    expect(ledger.lead("lead-1")?.cta).toBe("whatsapp");
+    expect(ledger.counted().leads).toEqual({});
+    expect(ledger.pendingSummary("ga4").calls).toBe(0);
+    ledger.close();
+  });
+
+  it("leaves a lead this ledger already has as it is, chat and all", () => {
+    const ledger = createLedger();
+    ledger.recordLead(lead(), []);
+    ledger.recordChat(chat(), []);
+    ledger.adoptLead(lead());
+    expect(ledger.lead("lead-1")?.status).toBe("chat_started");
     ledger.close();
   });
 });
@@ -277,6 +315,21 @@ describe("replay", () => {
     expect(byId.get(waiting?.id ?? "")?.interrupted).toBeUndefined();
   });
 
+  // Known bug (ledger.server.ts, live()): the rewrite at start drops `interrupted`, so a second
+  // stop before an outbox has dealt with the call forgets that it may have arrived, and GA4 is
+  // sent it again as new. Remove `.fails` once fixed.
+  it("keeps a call interrupted until an outbox deals with it, across another restart", () => {
+    const first = onFile();
+    const [out] = first.recordCalls([ga4Call(1)]);
+    first.sending(out?.id ?? "");
+    stop(first);
+    // Started, and stopped again before GA4's outbox ran (or with GA4 not configured).
+    const second = onFile();
+    expect(second.pendingCalls("ga4")[0]?.interrupted).toBe(true);
+    stop(second);
+    expect(onFile().pendingCalls("ga4")[0]?.interrupted).toBe(true);
+  });
+
   it("rewrites the file at start without what was settled, addresses included", () => {
     const first = onFile();
     const [meta] = first.recordLead(lead(), [metaCall("lead-1")]);
@@ -311,7 +364,7 @@ describe("replay", () => {
 });
 
 describe("sweep", () => {
-  it("drops leads and chats older than the retention, with their references, and keeps calls", () => {
+  it("drops leads, chats and calls older than the retention, with their references", () => {
     let now = NOW;
     const ledger = onFile({ retentionDays: 2, now: () => now });
     ledger.recordLead(lead({ id: "old", ref: "DRB-22222", at: NOW - 3 * DAY }), [
@@ -327,8 +380,8 @@ describe("sweep", () => {
     expect(ledger.chatSeen("wamid.old")).toBe(false);
     expect(ledger.lead("recent")?.status).toBe("chat_started");
     expect(ledger.chatSeen("wamid.new")).toBe(true);
-    // A call still owed stays until it is settled or given up.
-    expect(ledger.pendingCalls("ga4")).toHaveLength(1);
+    // A call no outbox took in all that time goes with its lead (an outbox gives up long before).
+    expect(ledger.pendingCalls("ga4")).toHaveLength(0);
     // A day on, the recent one is past the retention too.
     now += 1.5 * DAY;
     ledger.sweep();
@@ -338,7 +391,7 @@ describe("sweep", () => {
     const reopened = onFile({ retentionDays: 2, now: () => now });
     expect(reopened.leads()).toEqual([]);
     expect(reopened.chats()).toEqual([]);
-    expect(reopened.pendingCalls("ga4")).toHaveLength(1);
+    expect(reopened.pendingCalls("ga4")).toHaveLength(0);
     expect(readFileSync(path(), "utf8")).not.toContain("wamid");
   });
 
@@ -362,25 +415,21 @@ describe("sweep", () => {
     ledger.close();
   });
 
-  it("rewrites every hour when calls were settled, and not when none were", () => {
+  it("rewrites every hour (old leads go even when nothing settled), until closed", () => {
     vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
     const journal = countingJournal();
     const ledger = createLedger({ journal });
-    const [call] = ledger.recordCalls([ga4Call(1)]);
-    vi.advanceTimersByTime(SWEEP_EVERY_MS);
-    expect(journal.rewrites).toBe(0);
-    ledger.settle(call?.id ?? "", "delivered");
+    ledger.recordCalls([ga4Call(1)]);
     vi.advanceTimersByTime(SWEEP_EVERY_MS - 1);
     expect(journal.rewrites).toBe(0);
     vi.advanceTimersByTime(1);
     expect(journal.rewrites).toBe(1);
     vi.advanceTimersByTime(SWEEP_EVERY_MS);
-    expect(journal.rewrites).toBe(1);
+    expect(journal.rewrites).toBe(2);
     ledger.close();
-    ledger.settle(ledger.recordCalls([ga4Call(2)])[0]?.id ?? "", "delivered");
     vi.advanceTimersByTime(SWEEP_EVERY_MS);
     // Closed: the timer is gone.
-    expect(journal.rewrites).toBe(1);
+    expect(journal.rewrites).toBe(2);
   });
 
   it("rewrites sooner once settled calls fill the file past the limit", () => {
@@ -415,6 +464,7 @@ function countingJournal() {
 
 describe("openLedger", () => {
   const lockPath = () => join(dir, "leads.lock");
+  const ours = () => `${hostname()} ${process.pid}`;
 
   function open(): Ledger {
     const ledger = openLedger(dir, 90);
@@ -422,12 +472,22 @@ describe("openLedger", () => {
     return ledger;
   }
 
-  /** Another process, holding the lock as openLedger would; resolves once it does. */
+  function openError(): ConfigError {
+    try {
+      open();
+    } catch (caught) {
+      expect(caught).toBeInstanceOf(ConfigError);
+      return caught as ConfigError;
+    }
+    throw new Error("openLedger did not refuse the directory");
+  }
+
+  /** Another process on this host, holding the lock as openLedger would; once it does. */
   async function otherWriter(): Promise<ChildProcess> {
     const script = `
       const fs = require("node:fs");
       const fd = fs.openSync(process.argv[1], "wx");
-      fs.writeSync(fd, String(process.pid));
+      fs.writeSync(fd, require("node:os").hostname() + " " + process.pid);
       fs.closeSync(fd);
       process.stdout.write("locked\\n");
       setTimeout(() => {}, 60_000);
@@ -443,14 +503,20 @@ describe("openLedger", () => {
     return child;
   }
 
+  /** Sets the lock's last heartbeat `ms` ago. */
+  const age = (ms: number) => {
+    const then = new Date(Date.now() - ms);
+    utimesSync(lockPath(), then, then);
+  };
+
   // openLedger keeps leads for 90 days of the machine's time.
   const recent = () => lead({ at: Date.now() });
 
-  it("keeps the ledger in the directory across a restart, locked while open", () => {
+  it("keeps the ledger in the directory across a restart, locked with its host and pid while open", () => {
     const ledger = open();
-    expect(readFileSync(lockPath(), "utf8")).toBe(String(process.pid));
+    expect(readFileSync(lockPath(), "utf8")).toBe(ours());
     const record = recent();
-    ledger.recordLead(record, [ga4Call(1, "lead-1")]);
+    ledger.recordLead(record, [ga4Call(1, "lead-1", Date.now())]);
     stop(ledger);
     expect(existsSync(lockPath())).toBe(false);
     expect(existsSync(path())).toBe(true);
@@ -460,38 +526,56 @@ describe("openLedger", () => {
     expect(again.pendingCalls("ga4")).toHaveLength(1);
   });
 
-  it("refuses a directory another live process writes, naming DATA_DIR", async () => {
+  it("refuses a directory another live process on this host writes, naming DATA_DIR", async () => {
     const other = await otherWriter();
-    let error: unknown;
-    try {
-      open();
-    } catch (caught) {
-      error = caught;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    expect((error as ConfigError).variable).toBe("DATA_DIR");
-    expect((error as ConfigError).message).toContain(String(other.pid));
+    const error = openError();
+    expect(error.variable).toBe("DATA_DIR");
+    expect(error.message).toContain(`process ${other.pid}`);
     // The other process's lock is left alone.
-    expect(readFileSync(lockPath(), "utf8")).toBe(String(other.pid));
+    expect(readFileSync(lockPath(), "utf8")).toBe(`${hostname()} ${other.pid}`);
   });
 
-  it("takes over a lock left by a process that is gone", async () => {
+  it("takes over a lock left by a process on this host that is gone", async () => {
     const other = await otherWriter();
     const exited = new Promise((resolve) => other.once("exit", resolve));
     other.kill();
     await exited;
-    expect(readFileSync(lockPath(), "utf8")).toBe(String(other.pid));
+    expect(readFileSync(lockPath(), "utf8")).toBe(`${hostname()} ${other.pid}`);
 
     const ledger = open();
-    expect(readFileSync(lockPath(), "utf8")).toBe(String(process.pid));
+    expect(readFileSync(lockPath(), "utf8")).toBe(ours());
     ledger.recordLead(recent(), []);
     expect(ledger.lead("lead-1")).toBeDefined();
   });
 
-  it("takes over a lock that names no process", () => {
-    writeFileSync(lockPath(), "");
+  it("refuses a lock another host refreshed lately, and takes over one it stopped refreshing", () => {
+    // Another container on the same volume: its pid means nothing here, its heartbeat does.
+    writeFileSync(lockPath(), "other-container 1");
+    age(3 * LOCK_HEARTBEAT_MS - 5000);
+    const error = openError();
+    expect(error.variable).toBe("DATA_DIR");
+    expect(error.message).toContain('process 1 on "other-container"');
+
+    age(3 * LOCK_HEARTBEAT_MS + 1000);
     open();
-    expect(readFileSync(lockPath(), "utf8")).toBe(String(process.pid));
+    expect(readFileSync(lockPath(), "utf8")).toBe(ours());
+  });
+
+  it("takes over a stale lock that names no one", () => {
+    writeFileSync(lockPath(), "");
+    age(3 * LOCK_HEARTBEAT_MS + 1000);
+    open();
+    expect(readFileSync(lockPath(), "utf8")).toBe(ours());
+  });
+
+  it("refreshes its lock every heartbeat while open", () => {
+    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+    open();
+    age(60_000);
+    vi.advanceTimersByTime(LOCK_HEARTBEAT_MS - 1);
+    expect(Date.now() - statSync(lockPath()).mtimeMs).toBeGreaterThan(50_000);
+    vi.advanceTimersByTime(1);
+    expect(Date.now() - statSync(lockPath()).mtimeMs).toBeLessThan(5000);
   });
 
   it("says DATA_DIR cannot be created when it is a file", () => {
@@ -510,6 +594,6 @@ describe("openLedger", () => {
     expect(read.lead("lead-1")).toEqual(record);
     expect(read.pendingCalls("meta")).toHaveLength(1);
     expect(readFileSync(path(), "utf8")).toBe(before);
-    expect(readFileSync(lockPath(), "utf8")).toBe(String(process.pid));
+    expect(readFileSync(lockPath(), "utf8")).toBe(ours());
   });
 });

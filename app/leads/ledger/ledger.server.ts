@@ -159,12 +159,15 @@ export function createLedger(options: LedgerOptions = {}) {
       case "retry": {
         out.delete(entry.id);
         const call = pending.get(entry.id);
-        if (call)
+        // Dealt with: no longer a call that was out when the process stopped.
+        if (call) {
           Object.assign(call, {
             attempt: entry.attempt,
             dueAt: entry.dueAt,
             uncertain: entry.uncertain,
           });
+          delete call.interrupted;
+        }
         break;
       }
       case "done":
@@ -188,7 +191,10 @@ export function createLedger(options: LedgerOptions = {}) {
     const cutoff = now() - retentionMs;
     for (const lead of leads.values()) if (lead.at >= cutoff) yield { t: "lead", lead };
     for (const chat of chats.values()) if (chat.at >= cutoff) yield { t: "chat", chat };
-    const calls = [...pending.values()].map(({ interrupted: _, ...call }) => call);
+    // An interrupted call stays so until an outbox has dealt with it, across any restart.
+    const calls = [...pending.values()].map(({ interrupted, ...call }) =>
+      interrupted ? { ...call, interrupted } : call,
+    );
     if (calls.length > 0) yield { t: "calls", calls };
   }
 
@@ -200,15 +206,16 @@ export function createLedger(options: LedgerOptions = {}) {
       if (lead.ref) byRef.delete(lead.ref);
     }
     for (const [id, chat] of chats) if (chat.at < cutoff) chats.delete(id);
+    // A call no outbox took (its destination no longer configured) goes with its lead. Any
+    // outbox that runs gives a call up, counted, long before: GA4 after 72 hours, Meta 7 days.
+    for (const [id, call] of pending) if (call.at < cutoff) pending.delete(id);
     journal.rewrite(live());
     settledSinceRewrite = 0;
     liveBytes = journal.bytes();
   }
 
   // Settled calls (and the addresses in their bodies) leave the file at the next rewrite.
-  const sweeper = setInterval(() => {
-    if (settledSinceRewrite > 0) sweep();
-  }, SWEEP_EVERY_MS);
+  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
   sweeper.unref();
   if (settledSinceRewrite > 0 || options.replay) sweep();
 

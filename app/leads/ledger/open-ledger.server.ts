@@ -43,6 +43,10 @@ export const LOCK_HEARTBEAT_MS = 10_000;
 function heldByAnother(path: string): string | null {
   const [host = "", pidText = ""] = readFileSync(path, "utf8").trim().split(" ");
   const pid = Number(pidText);
+  // Empty or cut short: a process that died between creating the lock and writing it.
+  if (!host || !Number.isInteger(pid) || pid <= 0) return null;
+  // This very process holds it already (a second ledger on one directory).
+  if (held.has(path)) return `this process (${pid})`;
   if (host === hostname()) {
     return pid !== process.pid && Number.isInteger(pid) && pid > 0 && alive(pid)
       ? `process ${pid}`
@@ -52,6 +56,9 @@ function heldByAnother(path: string): string | null {
   return fresh ? `process ${pid} on ${JSON.stringify(host.slice(0, 64))}` : null;
 }
 
+/** The locks this process holds. */
+const held = new Set<string>();
+
 function lock(dir: string): () => void {
   const path = join(dir, LOCK_FILE);
   for (let tries = 0; tries < 2; tries++) {
@@ -59,6 +66,7 @@ function lock(dir: string): () => void {
       const fd = openSync(path, "wx");
       writeSync(fd, `${hostname()} ${process.pid}`);
       closeSync(fd);
+      held.add(path);
       const heartbeat = setInterval(() => {
         const now = new Date();
         try {
@@ -70,6 +78,7 @@ function lock(dir: string): () => void {
       heartbeat.unref();
       return () => {
         clearInterval(heartbeat);
+        held.delete(path);
         rmSync(path, { force: true });
       };
     } catch (error) {
