@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
+import { installClock } from "./clock";
 import { expect, test } from "./fixtures";
+import { watchNavigations } from "./navigations";
 import { eventsFor, uniqueSource } from "./server-log";
 
 const WHATSAPP = "https://wa.me/971585550134";
@@ -128,30 +130,44 @@ test("the e-mail CTA reports email_click and offers the support address", async 
     ]);
 });
 
-test("leaving /thank-you before the delay cancels the redirect", async ({ page }) => {
-  const visits = await stubExternal(page);
-  for (const way of ["Back to the site", "header"] as const) {
+// The hand-off is 3 s after /thank-you starts, on the page's clock (./clock.ts): the tests below
+// that prove it does not happen move that clock past it, then look at once.
+const PAST_THE_HAND_OFF = 3500;
+
+for (const way of ["Back to the site", "header"] as const) {
+  test(`leaving /thank-you before the delay cancels the redirect (${way})`, async ({ page }) => {
+    const visits = await stubExternal(page);
+    const seen = await watchNavigations(page);
+    await installClock(page);
     await page.goto(`/thank-you?cta=whatsapp&source=${uniqueSource("leave")}`);
     await hydrated(page);
     if (way === "header")
       await page.getByRole("banner").getByRole("link", { name: /home/ }).click();
     else await page.getByRole("link", { name: way }).click();
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Drive Dubai safer");
-    await page.waitForTimeout(3500);
+    // The home page's own script running too, before the time the hand-off would take.
+    await hydrated(page);
+    const home = await seen();
+    await page.clock.runFor(PAST_THE_HAND_OFF);
+    expect(await seen(), "nothing left for WhatsApp").toEqual(home);
     expect(new URL(page.url()).pathname).toBe("/");
-  }
-  expect(visits).toEqual([]);
-});
+    expect(visits).toEqual([]);
+  });
+}
 
 test("the visitor can stop the countdown and stay", async ({ page }) => {
   const visits = await stubExternal(page);
+  const seen = await watchNavigations(page);
+  await installClock(page);
   await page.goto(`/thank-you?cta=demo&source=${uniqueSource("stay")}`);
   await hydrated(page);
   await page.getByRole("button", { name: "Stay on this page" }).click();
   await expect(page.getByTestId("redirect-countdown")).toHaveText(
     "Staying here. Continue when you're ready.",
   );
-  await page.waitForTimeout(3500);
+  const staying = await seen();
+  await page.clock.runFor(PAST_THE_HAND_OFF);
+  expect(await seen(), "nothing left for the demo").toEqual(staying);
   expect(new URL(page.url()).pathname).toBe("/thank-you");
   expect(visits).toEqual([]);
   await page.getByRole("link", { name: "Go now" }).click();
@@ -160,24 +176,36 @@ test("the visitor can stop the countdown and stay", async ({ page }) => {
 
 test("coming Back from WhatsApp does not bounce the visitor out again", async ({ page }) => {
   await stubExternal(page);
+  const seen = await watchNavigations(page);
+  await installClock(page);
   await page.goto(`/thank-you?cta=whatsapp&source=${uniqueSource("back")}`);
-  await page.waitForURL((url) => url.href.startsWith(WHATSAPP), { timeout: 6000 });
+  // The hand-off's 3 s.
+  await page.clock.runFor(3000);
+  await page.waitForURL((url) => url.href.startsWith(WHATSAPP));
   await page.goBack();
   await expect(page.getByText("Welcome back. Continue when you're ready.")).toBeVisible();
-  await page.waitForTimeout(3500);
+  const back = await seen();
+  await page.clock.runFor(PAST_THE_HAND_OFF);
+  expect(await seen(), "not sent out again").toEqual(back);
   expect(new URL(page.url()).pathname).toBe("/thank-you");
   await expect(page.getByRole("link", { name: "Open again" })).toBeVisible();
 });
 
 test("a hostile redirect is ignored: the configured target or none", async ({ page }) => {
   const visits = await stubExternal(page);
+  const seen = await watchNavigations(page);
+  await installClock(page);
   await page.goto(
     `/thank-you?cta=link&redirect=${encodeURIComponent("https://wa.me@evil.example/")}&returnUrl=//evil.example`,
   );
   await expect(page.getByText("Thanks for your interest in Darb.")).toBeVisible();
   expect(await (await page.request.get(page.url())).text()).not.toContain('http-equiv="refresh"');
   await expect(page.getByRole("link", { name: "Back to the site" })).toHaveAttribute("href", "/");
-  await page.waitForTimeout(3500);
+  // The page's script running, then the time a hand-off would take.
+  await hydrated(page);
+  const thankYou = await seen();
+  await page.clock.runFor(PAST_THE_HAND_OFF);
+  expect(await seen(), "no redirect").toEqual(thankYou);
   expect(visits).toEqual([]);
 });
 

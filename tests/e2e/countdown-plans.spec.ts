@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { type ChildServer, startChildServer } from "../support/child-server";
+import { installClock } from "./clock";
 import { expect, test } from "./fixtures";
 import { eventsFor, uniqueSource } from "./server-log";
 
@@ -141,7 +142,12 @@ async function watchCountdown(page: Page) {
       }
     }).observe({ type: "layout-shift", buffered: true });
     document.addEventListener("DOMContentLoaded", () => {
-      state.__parsedAt = performance.now();
+      // On the shifts' own timeline: with the page's clock installed, performance.now() is the
+      // clock's, counted from its install.
+      const [navigation] = performance.getEntriesByType(
+        "navigation",
+      ) as PerformanceNavigationTiming[];
+      state.__parsedAt = navigation?.domContentLoadedEventStart ?? performance.now();
       const parts = [...document.querySelectorAll("[data-unit], [data-unit-label]")];
       state.__before = {
         texts: parts.map((part) => part.textContent ?? ""),
@@ -219,9 +225,12 @@ test.describe("with BETA_CLOSES_AT set, from the render cache", () => {
       request,
     }) => {
       await atIssueSize(page);
-      // Rendered and cached now; this visitor gets it two seconds later, its cells two seconds old.
-      await request.get(`${server.origin}${path}`);
-      await page.waitForTimeout(2100);
+      // Rendered and cached now; this visitor gets it two seconds later, its cells two seconds
+      // old: the page's clock starts 2.1 s past that render, and runs on from there.
+      const primed = await (await request.get(`${server.origin}${path}`)).text();
+      const renderedAt = Number(/"renderedAt":(\d+)/.exec(primed)?.[1]);
+      expect(renderedAt, "the render's time, in its loader data").toBeGreaterThan(0);
+      await installClock(page, { time: renderedAt + 2100 });
       await watchCountdown(page);
       await page.goto(`${server.origin}${path}`);
       await expect(page.locator("#hero time")).toHaveAttribute("datetime", closes.toISOString());

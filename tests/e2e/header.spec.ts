@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { watchNavigations } from "./navigations";
 import { eventsFor, uniqueSource } from "./server-log";
 
 /**
@@ -125,6 +126,7 @@ test.describe("the phone menu @phone", () => {
     test(`in ${locale}: a backdrop dims the page and a tap on it closes the menu`, async ({
       page,
     }) => {
+      const seen = await watchNavigations(page);
       await page.goto(words.home);
       await hydrated(page);
       await page.getByRole("button", { name: words.menu }).click();
@@ -177,10 +179,30 @@ test.describe("the phone menu @phone", () => {
       page.on("request", (request) => {
         if (request.isNavigationRequest()) followed.push(request.url());
       });
+      // Where the tap's click lands: the link it lands in, if any; or that the page has gone.
+      const clicks = () =>
+        page
+          .evaluate(
+            () =>
+              (window as unknown as { __clicks?: (string | null)[] }).__clicks ?? "another page",
+          )
+          .catch(() => "another page");
+      await page.evaluate(() => {
+        const landed: (string | null)[] = [];
+        Object.assign(window, { __clicks: landed });
+        window.addEventListener(
+          "click",
+          (event) => landed.push((event.target as Element).closest("a")?.href ?? null),
+          true,
+        );
+      });
+      const beforeTap = await seen();
       await page.touchscreen.tap(beside.x, beside.y);
       await expect(nav).toBeHidden();
-      // A link's navigation would have started by now.
-      await page.waitForTimeout(500);
+      // Once the tap's click has come, a link's navigation would have started inside it.
+      await expect.poll(clicks).not.toEqual([]);
+      expect(await clicks(), "the tap's click landed on the backdrop").toEqual([null]);
+      expect(await seen(), "the tap did not follow the link beneath").toEqual(beforeTap);
       expect(followed, "the tap did not follow the link beneath").toEqual([]);
       expect(page.url(), "the tap did not follow the link beneath").toBe(before);
     });
