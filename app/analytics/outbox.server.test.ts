@@ -505,16 +505,15 @@ describe("how long a call is kept", () => {
 });
 
 describe("order and concurrency", () => {
-  it("sends the oldest first, four at a time", async () => {
+  it("sends in the order the calls were recorded, four at a time", async () => {
     const clock = fakeClock();
     const ledger = createLedger();
     const ga = fakePost(clock, () => "hold");
     const box = outboxFor(GA4, ledger, clock, ga.post);
-    // Recorded newest first.
     const calls = [0, 1, 2, 3, 4, 5].map((age) => gaCall({ at: T0 - age * 100 }));
     box.sent(ledger.recordCalls(calls));
     await clock.advance(0);
-    expect(ga.bodies()).toEqual([5, 4, 3, 2].map((index) => calls[index]?.body));
+    expect(ga.bodies()).toEqual([0, 1, 2, 3].map((index) => calls[index]?.body));
     expect(ga.held()).toBe(4);
     ga.release();
     await clock.advance(0);

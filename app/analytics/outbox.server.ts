@@ -170,24 +170,30 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
   }
 
-  function due(): PendingCall[] {
-    const at = now();
-    return ledger
-      .pendingCalls(destination)
-      .filter((call) => !inFlight.has(call.id))
-      .filter((call) => (flushing ? flushing.has(call.id) : call.dueAt <= at))
-      .sort((a, b) => a.dueAt - b.dueAt || a.at - b.at);
-  }
-
+  /**
+   * Starts what is due, oldest first (the ledger keeps calls in the order they were recorded),
+   * and stops as soon as every slot is taken: a backlog of thousands costs a few steps per call,
+   * not a pass over all of them.
+   */
   function pump() {
     if (closed) return;
     if (!flushing && now() < pausedUntil) return schedule(pausedUntil);
-    for (const call of due()) {
-      if (inFlight.size >= CONCURRENCY) break;
+    const at = now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const call of ledger.pendingOf(destination)) {
+      // A slot frees up when a call ends, which pumps again.
+      if (inFlight.size >= CONCURRENCY) return;
+      if (inFlight.has(call.id)) continue;
+      if (flushing ? !flushing.has(call.id) : call.dueAt > at) {
+        next = Math.min(next, call.dueAt);
+        continue;
+      }
       if (call.interrupted) {
         // Out when the process stopped: treated as sent with no answer.
         call.interrupted = false;
         uncertain(call);
+        // Sent again later, when the rule says so (the call is updated in place).
+        if (ledger.isPending(call.id)) next = Math.min(next, call.dueAt);
         continue;
       }
       flushing?.delete(call.id);
@@ -200,11 +206,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
     }
     // While flushing, what is owed goes out once; the rest waits for the flush to end.
     if (flushing) return;
-    const next = ledger
-      .pendingCalls(destination)
-      .filter((call) => !inFlight.has(call.id))
-      .reduce((soonest, call) => Math.min(soonest, call.dueAt), Number.POSITIVE_INFINITY);
-    if (Number.isFinite(next) && inFlight.size < CONCURRENCY) schedule(Math.max(next, pausedUntil));
+    if (Number.isFinite(next)) schedule(Math.max(next, pausedUntil));
   }
 
   function schedule(at: number) {

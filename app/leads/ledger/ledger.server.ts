@@ -120,6 +120,23 @@ export function createLedger(options: LedgerOptions = {}) {
   const byRef = new Map<string, string>();
   const chats = new Map<string, ChatRecord>();
   const pending = new Map<string, PendingCall>();
+  /** The same calls by destination, in the order they were recorded (the outbox's order). */
+  const pendingBy: Record<DestinationName, Map<string, PendingCall>> = {
+    ga4: new Map(),
+    meta: new Map(),
+    redis: new Map(),
+  };
+  function owe(call: PendingCall) {
+    const copy = { ...call };
+    pending.set(call.id, copy);
+    pendingBy[call.destination].set(call.id, copy);
+  }
+  function forget(id: string) {
+    const call = pending.get(id);
+    if (!call) return;
+    pending.delete(id);
+    pendingBy[call.destination].delete(id);
+  }
   /** Calls out now (sent, not yet answered), by id. */
   const out = new Set<string>();
   let settledSinceRewrite = 0;
@@ -139,14 +156,14 @@ export function createLedger(options: LedgerOptions = {}) {
     switch (entry.t) {
       case "lead":
         addLead(entry.lead);
-        for (const call of entry.calls ?? []) pending.set(call.id, { ...call });
+        for (const call of entry.calls ?? []) owe(call);
         break;
       case "calls":
-        for (const call of entry.calls) pending.set(call.id, { ...call });
+        for (const call of entry.calls) owe(call);
         break;
       case "chat":
         chats.set(entry.chat.messageId, entry.chat);
-        for (const call of entry.calls ?? []) pending.set(call.id, { ...call });
+        for (const call of entry.calls ?? []) owe(call);
         break;
       case "status": {
         const lead = leads.get(entry.id);
@@ -172,7 +189,7 @@ export function createLedger(options: LedgerOptions = {}) {
       }
       case "done":
         out.delete(entry.id);
-        pending.delete(entry.id);
+        forget(entry.id);
         settledSinceRewrite += 1;
         break;
     }
@@ -208,7 +225,7 @@ export function createLedger(options: LedgerOptions = {}) {
     for (const [id, chat] of chats) if (chat.at < cutoff) chats.delete(id);
     // A call no outbox took (its destination no longer configured) goes with its lead. Any
     // outbox that runs gives a call up, counted, long before: GA4 after 72 hours, Meta 7 days.
-    for (const [id, call] of pending) if (call.at < cutoff) pending.delete(id);
+    for (const [id, call] of pending) if (call.at < cutoff) forget(id);
     journal.rewrite(live());
     settledSinceRewrite = 0;
     liveBytes = journal.bytes();
@@ -269,14 +286,15 @@ export function createLedger(options: LedgerOptions = {}) {
     chats: (since = 0) => [...chats.values()].filter((chat) => chat.at >= since),
 
     /** The outbox's side: what a destination is owed. */
-    pendingCalls: (destination: DestinationName) =>
-      [...pending.values()].filter((call) => call.destination === destination),
+    pendingCalls: (destination: DestinationName) => [...pendingBy[destination].values()],
+    isPending: (id: string) => pending.has(id),
+    /** The same, as the ledger holds them: for the outbox, which stops early. */
+    pendingOf: (destination: DestinationName) => pendingBy[destination].values(),
     pendingSummary(destination: DestinationName): PendingSummary {
       let calls = 0;
       let events = 0;
       let oldestAt: number | null = null;
-      for (const call of pending.values()) {
-        if (call.destination !== destination) continue;
+      for (const call of pendingBy[destination].values()) {
         calls += 1;
         events += call.events;
         if (oldestAt === null || call.at < oldestAt) oldestAt = call.at;
