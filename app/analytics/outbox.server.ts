@@ -64,6 +64,8 @@ export type Outbox = {
 
 export const CALL_TIMEOUT_MS = 2000;
 const CONCURRENCY = 4;
+/** The longest a destination is left alone after failing: the backoff's ceiling. */
+const MAX_PAUSE_MS = 30_000;
 /** How long GA4 is given before a lead's call with no answer is sent once more. */
 export const UNCERTAIN_RESEND_AFTER_MS = 10 * 60_000;
 
@@ -177,13 +179,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
    */
   function pump() {
     if (closed) return;
-    if (!flushing && now() < pausedUntil) return schedule(pausedUntil);
     const at = now();
+    // No wait is ever longer than these: a clock set back must not hold calls for months.
+    if (pausedUntil > at + MAX_PAUSE_MS) pausedUntil = at;
+    if (!flushing && at < pausedUntil) return schedule(pausedUntil);
     let next = Number.POSITIVE_INFINITY;
     for (const call of ledger.pendingOf(destination)) {
       // A slot frees up when a call ends, which pumps again.
       if (inFlight.size >= CONCURRENCY) return;
       if (inFlight.has(call.id)) continue;
+      if (call.dueAt > at + UNCERTAIN_RESEND_AFTER_MS) call.dueAt = at;
       if (flushing ? !flushing.has(call.id) : call.dueAt > at) {
         next = Math.min(next, call.dueAt);
         continue;

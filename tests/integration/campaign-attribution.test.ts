@@ -341,8 +341,10 @@ describe("delivery without duplicates", () => {
       visits.map((_, index) => `slow-${index}`),
     );
     expect(gaEvents()).toHaveLength(20);
+    // Nothing lost and nothing sent twice: a call that timed out after its body went out waits
+    // 10 minutes for a lead's one more try (decision 016), so it is still owed, not dropped.
     const stats = site.site.services.analytics.stats();
-    expect(stats.unconfirmed).toBeGreaterThanOrEqual(20);
+    expect(stats.dropped).toBe(0);
     expect(stats.sent + stats.dropped + stats.unconfirmed + stats.queued).toBe(stats.recorded);
   }, 30_000);
 });

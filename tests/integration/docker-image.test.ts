@@ -24,7 +24,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { type AddressInfo, createServer } from "node:net";
-import { arch, platform, tmpdir } from "node:os";
+import { arch, hostname, platform, tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ValidationSeverity, validate } from "dockerfile-utils";
@@ -761,9 +761,9 @@ describe("the image's build, replayed without Docker", () => {
       const { uid, gid } = statSync(dataDir);
       expect({ uid, gid }).toEqual(NODE_USER);
     }
-    // The lock names the server: the ledger is open, and no other process here may open it.
+    // The lock names the server (host and pid): the ledger is open, and nothing else may open it.
     expect(readFileSync(join(dataDir, "leads.lock"), "utf8"), serverOutput).toBe(
-      String(server.pid),
+      `${hostname()} ${server.pid}`,
     );
     // Nothing written under /app: it holds what the image shipped, and no ./data.
     expect(existsSync(join(app, "data"))).toBe(false);

@@ -156,7 +156,7 @@ describe("GA4 faults under load", () => {
     expect((await fetch(`${site.origin}/healthz`)).status).toBe(200);
   });
 
-  it("counted every event: sent as GA4 acknowledged, the rest dropped or unconfirmed, none lost", async () => {
+  it("counted every event: sent as GA4 acknowledged, the rest still owed, none lost", async () => {
     expect(ga.mode()).toBe("refused");
     const gaCounts = ga.counts();
     const signalled = performance.now();
@@ -170,12 +170,12 @@ describe("GA4 faults under load", () => {
     const stats = line as OutboxStats;
     expect(exit.code).toBe(0);
     expect(stats.recorded).toBeGreaterThan(0);
-    // Refused and failing calls certainly did not arrive: dropped after their retries. Slow
-    // ones timed out with GA4 holding their body: unconfirmed, and never sent twice.
-    expect(stats.dropped).toBeGreaterThan(0);
-    expect(stats.unconfirmed).toBeGreaterThan(0);
-    expect(stats.queued).toBe(0);
-    expect(stats.sent + stats.dropped + stats.unconfirmed).toBe(stats.recorded);
+    // Nothing is given up: refused and failing calls are owed until GA4 takes them, and slow
+    // ones (timed out with GA4 holding their body) wait for a lead's one more try; all of it
+    // stays in the ledger for the next start (decision 016).
+    expect(stats.dropped).toBe(0);
+    expect(stats.queued).toBeGreaterThan(0);
+    expect(stats.sent + stats.dropped + stats.unconfirmed + stats.queued).toBe(stats.recorded);
     // The server counts as sent exactly what GA4 acknowledged in time; nothing twice.
     expect(stats.sent).toBe(ga.counts().acknowledged);
   }, 20_000);

@@ -250,7 +250,10 @@ describe("GA4 having a bad day never slows or breaks a page", () => {
     expect(results.every((result) => result.status === 200)).toBe(true);
     // GA4's own timeout is 2 s: a page that waited for it would take at least that long.
     expect(Math.max(...results.map((result) => result.ms))).toBeLessThan(1000);
-    await waitForHits(5);
-    expect(hits.length).toBeGreaterThanOrEqual(5);
+    // Every lead reached GA4's door: all 5 when it fails at once; at least the 4 that go out at a
+    // time when it hangs (msw holds the body until its answer, which never comes).
+    const reached = mode === "fail" ? 5 : 4;
+    await waitForHits(reached);
+    expect(hits.length).toBeGreaterThanOrEqual(reached);
   });
 });
