@@ -96,7 +96,10 @@ test.describe("with JavaScript off", () => {
       (await page.getByRole("link", { name: "Go now" }).getAttribute("href")) ?? "",
     );
     expect(go.hostname).toBe("wa.me");
-    expect(go.searchParams.get("text")).toBe("Hi Darb! I'd like the Pro plan.");
+    // The plan's message, then the lead's chat reference on a line of its own.
+    expect(go.searchParams.get("text")).toMatch(
+      /^Hi Darb! I'd like the Pro plan\.\n\nRef DRB-[23456789ABCDEFGHJKMNPQRSTWXYZ]{5}$/,
+    );
     await expect
       .poll(() => eventsFor(source).map((event) => [event.name, event.params.plan]))
       .toEqual([
