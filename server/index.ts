@@ -41,7 +41,11 @@ try {
   }
   process.stdout.write(`${app.logLine("listening", { origin: site.origin })}\n`);
 } catch (error) {
-  const { code } = error as NodeJS.ErrnoException;
+  const { code, setting } = error as NodeJS.ErrnoException & { setting?: string };
   const reason = code === "EADDRINUSE" ? "is already in use" : `cannot be listened on (${code})`;
+  // The metrics' own port (server/site.ts marks its error), else the site's.
+  if (setting === "METRICS_PORT") {
+    app.exitWith(new app.ConfigError("METRICS_PORT", `${config.metricsPort} ${reason}`));
+  }
   app.exitWith(new app.ConfigError("PORT", `${config.port} ${reason}`));
 }

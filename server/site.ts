@@ -135,7 +135,9 @@ export async function startSite(options: {
   if (metricsHttp && config.metricsPort !== null) {
     const metricsPort = config.metricsPort;
     await new Promise<void>((resolve, reject) => {
-      metricsHttp.once("error", reject);
+      metricsHttp.once("error", (error) =>
+        reject(Object.assign(error, { setting: "METRICS_PORT" })),
+      );
       metricsHttp.listen(metricsPort, host, () => {
         metricsHttp.off("error", reject);
         resolve();

@@ -118,8 +118,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   }
 
   /** A call with no answer whose body went out. */
-  function uncertain(call: PendingCall) {
-    if (options.deduplicates) return later(call, true);
+  function uncertain(call: PendingCall, { interrupted = false } = {}) {
+    // Out when the process stopped says nothing of the destination: it is not paused for it.
+    if (options.deduplicates) return later(call, !interrupted);
     // GA4 keeps every copy: a lead is worth one late copy at most, other events none.
     if (call.lead && call.uncertain === 0) {
       counts.retried += call.events;
@@ -196,7 +197,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (call.interrupted) {
         // Out when the process stopped: treated as sent with no answer.
         call.interrupted = false;
-        uncertain(call);
+        uncertain(call, { interrupted: true });
         // Sent again later, when the rule says so (the call is updated in place).
         if (ledger.isPending(call.id)) next = Math.min(next, call.dueAt);
         continue;

@@ -1,3 +1,4 @@
+import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   ConfigError,
@@ -177,6 +178,72 @@ describe("parseConfig", () => {
   it("never repeats the API secret in its message", () => {
     const error = errorFor({ GA_MEASUREMENT_ID: "G-ABC123", GA_API_SECRET: "has spaces in it!" });
     expect(error.message).not.toContain("has spaces");
+  });
+});
+
+describe("the lead ledger's settings", () => {
+  it("keeps the ledger in ./data for 90 days, with no webhook and no metrics, by default", () => {
+    const config = parseConfig({});
+    expect(config.dataDir).toBe(resolve("data"));
+    expect(config.leadRetentionDays).toBe(90);
+    expect(config.whatsapp).toBeNull();
+    expect(config.metricsPort).toBeNull();
+  });
+
+  it("takes them when they are sound", () => {
+    const config = parseConfig({
+      DATA_DIR: "/var/lib/darb",
+      LEAD_RETENTION_DAYS: "30",
+      WHATSAPP_VERIFY_TOKEN: "my-verify-token",
+      WHATSAPP_APP_SECRET: "0123456789abcdef0123456789ABCDEF",
+      METRICS_PORT: "9464",
+    });
+    expect(config).toMatchObject({
+      dataDir: "/var/lib/darb",
+      leadRetentionDays: 30,
+      whatsapp: {
+        verifyToken: "my-verify-token",
+        appSecret: "0123456789abcdef0123456789ABCDEF",
+      },
+      metricsPort: 9464,
+    });
+  });
+
+  it.each([
+    [{ LEAD_RETENTION_DAYS: "0" }, "LEAD_RETENTION_DAYS"],
+    [{ LEAD_RETENTION_DAYS: "1.5" }, "LEAD_RETENTION_DAYS"],
+    [{ LEAD_RETENTION_DAYS: "9999" }, "LEAD_RETENTION_DAYS"],
+    [{ WHATSAPP_VERIFY_TOKEN: "my-verify-token" }, "WHATSAPP_APP_SECRET"],
+    [{ WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef" }, "WHATSAPP_VERIFY_TOKEN"],
+    [
+      { WHATSAPP_VERIFY_TOKEN: "short", WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef" },
+      "WHATSAPP_VERIFY_TOKEN",
+    ],
+    [
+      { WHATSAPP_VERIFY_TOKEN: "my-verify-token", WHATSAPP_APP_SECRET: "not-hex-secret-value" },
+      "WHATSAPP_APP_SECRET",
+    ],
+    [{ METRICS_PORT: "0" }, "METRICS_PORT"],
+    [{ METRICS_PORT: "http" }, "METRICS_PORT"],
+    [{ METRICS_PORT: "3000" }, "METRICS_PORT"],
+    [{ DATA_DIR: "a\nb" }, "DATA_DIR"],
+  ])("refuses %j, naming %s", (env, variable) => {
+    expect(errorFor(env).variable).toBe(variable);
+  });
+
+  it("never shows a WhatsApp secret back", () => {
+    const secret = "zz-secret-that-is-not-hex-0000000";
+    const error = errorFor({
+      WHATSAPP_VERIFY_TOKEN: "my-verify-token",
+      WHATSAPP_APP_SECRET: secret,
+    });
+    expect(error.message).not.toContain(secret);
+    const token = "tok en with space";
+    const other = errorFor({
+      WHATSAPP_VERIFY_TOKEN: token,
+      WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
+    });
+    expect(other.message).not.toContain(token);
   });
 });
 

@@ -238,6 +238,30 @@ describe("start-up that cannot listen", { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("a METRICS_PORT already in use names METRICS_PORT, in one line, exit code 1", async () => {
+    const first = await startChildServer();
+    const taken = new URL(first.origin).port;
+    const child = spawn(process.execPath, [SERVER], {
+      cwd: ROOT,
+      env: childServerEnv(await freePort(), { METRICS_PORT: taken }),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+    await first.kill();
+    expect(code).toBe(1);
+    expect(errorLines(stderr).filter((line) => line.type !== "config_warning")).toEqual([
+      {
+        type: "config_error",
+        variable: "METRICS_PORT",
+        error: `METRICS_PORT ${taken} is already in use`,
+      },
+    ]);
+  });
+
   it("LOG_REQUESTS other than 1 or 0 is a configuration error", async () => {
     const result = await start({ LOG_REQUESTS: "yes" });
     expect(result.code).toBe(1);
