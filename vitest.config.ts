@@ -1,9 +1,20 @@
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
-// Two projects, run as two steps of `npm test` (scripts/test.mjs): `unit` needs nothing but the
-// source (it is `npm run test:quick`'s), `integration` serves the production build over HTTP and
-// runs child servers, Redis and nginx. Each step sets its own workers.
+// Three projects, run as steps of `npm test` (scripts/test.mjs): `unit` needs nothing but the
+// source (it is `npm run test:quick`'s); `integration` serves the production build over HTTP and
+// runs child servers, Redis and nginx; `load` is the integration files that put the machine under
+// load and compare answers under it, run alone. Each step sets its own workers.
+const LOAD = [
+  "tests/integration/flood.test.ts",
+  "tests/integration/fuzz.test.ts",
+  "tests/integration/ga4-faults.test.ts",
+  "tests/integration/nginx-hardening.test.ts",
+  "tests/integration/redis-limits.test.ts",
+  "tests/integration/replicas.test.ts",
+  "tests/integration/shutdown.test.ts",
+];
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -24,8 +35,13 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: "integration", include: ["tests/integration/**/*.test.ts"] },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          exclude: [...configDefaults.exclude, ...LOAD],
+        },
       },
+      { extends: true, test: { name: "load", include: LOAD } },
     ],
   },
 });

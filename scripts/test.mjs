@@ -1,10 +1,12 @@
 // `npm test`: every check, on a fresh clone too. Pass step names to run only those:
 // `npm test -- unit`, `npm test -- e2e`; `npm run test:quick` is `typecheck lint unit`.
 //
-// Steps that need no build (typecheck, lint, unit) run side by side, and beside the build; the
-// steps that serve the build (integration, then e2e) follow it one at a time, since both load
-// the machine and their tests compare answers under load. A step run beside others prints its
-// output whole when it ends; the closing line sums both runners: `tests: N passed, N failed`.
+// Steps that need no build (typecheck, lint, unit) run side by side, and beside the build. The
+// steps that serve the build follow it: first `load` alone (the integration files that load the
+// machine and compare answers under that load), then `integration` and `e2e` side by side (each
+// spends much of its time waiting on servers and a browser; their tests assert behaviour, which
+// holds on a busy machine: docs/testing.md). A step run beside others prints its output whole
+// when it ends; the closing line sums both runners: `tests: N passed, N failed`.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { findChromium } from "./lib/chromium.mjs";
@@ -30,12 +32,22 @@ const vitest = (project, workers, options) =>
     options,
   );
 
-// `built`: the step serves the production build, so it waits for it and runs alone.
+// `built`: the step serves the production build, so it waits for it; `alone`: nothing beside it.
 const steps = {
   typecheck: { run: (options) => runAsync(bin("tsc"), ["--noEmit"], options) },
   lint: { run: (options) => runAsync(bin("biome"), ["ci", "."], options) },
   // Source only: no build, no browser, no child servers.
   unit: { run: (options) => vitest("unit", 2, options) },
+  // Floods, faults, slow clients, shutdown under load, replicas: one file at a time takes the
+  // machine (tests/support/child-server.ts's load lock), so nothing else runs beside them.
+  load: {
+    built: true,
+    alone: true,
+    run: (options) => {
+      ensureServers();
+      return vitest("load", 2, options);
+    },
+  },
   // The production server over HTTP, the W3C Nu HTML Checker (Java), Redis and nginx. Most of
   // the time goes waiting on child processes, so three files run at once on two cores.
   integration: {
@@ -106,7 +118,9 @@ await Promise.all([
       })()
     : null,
 ]);
-for (const name of after) await step(name, { alone: true });
+for (const name of after.filter((name) => steps[name].alone)) await step(name, { alone: true });
+const together = after.filter((name) => !steps[name].alone);
+await Promise.all(together.map((name) => step(name, { alone: together.length === 1 })));
 
 // One plain closing line over both test runners, for people and for CI.
 function counts() {
