@@ -160,6 +160,20 @@ describe("recordLead", () => {
     expect(first.services.ledger.leads()).toHaveLength(1);
   });
 
+  it("still counts the page's own view of a lead already in the ledger, as a reload's", async () => {
+    const first = contextFor("203.0.113.8");
+    const lead: Lead = { cta: "whatsapp", campaign: { source: "instagram" } };
+    await recordLead(first.context, request(), lead);
+    const second = sameLedger(first.services, "203.0.113.8");
+    const view = {
+      location: "https://darb.example/thank-you?cta=whatsapp",
+      title: "One step left",
+    };
+    const result = await recordLead(second.context, request(), { ...lead, pageView: view });
+    expect(result.verdict).toBe("repeat");
+    expect(second.lines.map((line) => line.name)).toEqual(["page_view"]);
+  });
+
   it("gives two leads different references even when they are otherwise alike", async () => {
     const { context } = contextFor("203.0.113.7");
     const refs = new Set<string | undefined>();

@@ -156,7 +156,13 @@ export async function recordLead(
   // Counted in this window already (by this replica before a restart, or by another one while
   // Redis was away): the same lead, told to no one twice.
   const known = ledger.lead(id);
-  if (known) return { verdict: "repeat", id, ref: known.ref };
+  if (known) {
+    // Shown again, as a reload is.
+    if (lead.pageView) {
+      context.services.analytics.record(visitor, [pageView(lead.pageView, lead)], { sessionId });
+    }
+    return { verdict: "repeat", id, ref: known.ref };
+  }
   const params = leadParams(lead);
   const details = campaignDetails(lead.campaign);
   if (Object.keys(details).length > 0) {
