@@ -217,33 +217,16 @@ describe("what starts", { timeout: 60_000 }, () => {
 });
 
 describe("start-up that cannot listen", { timeout: 60_000 }, () => {
-  it("a PORT already in use ends start-up with one line and exit code 1", async () => {
-    const first = await startChildServer();
-    const port = new URL(first.origin).port;
-    const child = spawn(process.execPath, [SERVER], {
-      cwd: ROOT,
-      env: childServerEnv(port),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
-    await first.kill();
-    expect(code).toBe(1);
-    // The sample-settings warning aside, one line.
-    expect(errorLines(stderr).filter((line) => line.type !== "config_warning")).toEqual([
-      { type: "config_error", variable: "PORT", error: `PORT ${port} is already in use` },
-    ]);
-  });
-
-  it("a METRICS_PORT already in use names METRICS_PORT, in one line, exit code 1", async () => {
+  /**
+   * Starts a second server with `env(taken)`, `taken` being a running server's port; resolves
+   * with its exit code and its error lines, the sample-settings warning aside.
+   */
+  async function beside(env: (taken: string) => NodeJS.ProcessEnv) {
     const first = await startChildServer();
     const taken = new URL(first.origin).port;
     const child = spawn(process.execPath, [SERVER], {
       cwd: ROOT,
-      env: childServerEnv(await freePort(), { METRICS_PORT: taken }),
+      env: env(taken),
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stderr = "";
@@ -252,8 +235,25 @@ describe("start-up that cannot listen", { timeout: 60_000 }, () => {
     });
     const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
     await first.kill();
+    const lines = errorLines(stderr).filter((line) => line.type !== "config_warning");
+    return { taken, code, lines };
+  }
+
+  it("a PORT already in use ends start-up with one line and exit code 1", async () => {
+    const { taken, code, lines } = await beside((port) => childServerEnv(port));
     expect(code).toBe(1);
-    expect(errorLines(stderr).filter((line) => line.type !== "config_warning")).toEqual([
+    expect(lines).toEqual([
+      { type: "config_error", variable: "PORT", error: `PORT ${taken} is already in use` },
+    ]);
+  });
+
+  it("a METRICS_PORT already in use names METRICS_PORT, in one line, exit code 1", async () => {
+    const free = await freePort();
+    const { taken, code, lines } = await beside((port) =>
+      childServerEnv(free, { METRICS_PORT: port }),
+    );
+    expect(code).toBe(1);
+    expect(lines).toEqual([
       {
         type: "config_error",
         variable: "METRICS_PORT",
