@@ -7,8 +7,8 @@ export type PlanPeriod = "month" | "year";
 
 export const plans = {
   heading: "App plans",
-  intro:
-    "Darb is free while the beta runs, and every beta driver gets Plus at no cost. Prices are per year and apply from launch.",
+  /** One line on a phone: the offer itself is the first card. */
+  intro: "Prices are per year, from launch.",
   currency: "AED",
   /** Every paid price is for this long (the structured data's offers say the same). */
   period: "year",
@@ -17,8 +17,8 @@ export const plans = {
   /** The period's unit, for the structured data's unitText. */
   periodUnit: { month: "month", year: "year" },
   free: "Free",
-  /** The badge over the plan beta drivers get. */
-  betaBadge: "Free during the beta",
+  /** The badge on the plan beta drivers get, which comes first. */
+  betaBadge: "Free for beta drivers",
   items: [
     {
       id: "basic",
@@ -42,8 +42,8 @@ export const plans = {
       id: "plus",
       name: "Plus",
       price: 149,
-      beta: "Free for beta drivers. Download before 15 June to keep it for life.",
-      summary: "For daily commuters who want the full picture.",
+      beta: "Download before 15 June: yours for life.",
+      summary: "For commuters who want the full picture.",
       features: [
         "Everything in Basic",
         "Salik-aware route optimisation",

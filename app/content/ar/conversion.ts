@@ -8,7 +8,7 @@ import type { Localized } from "~/content/localized";
 
 /** The words of the four contact routes, and of the page that counts a lead. */
 export const contact: Localized<typeof enContact> = {
-  whatsappMessage: "مرحبًا درب! أودّ الحصول على تطبيق مدرّب القيادة المجاني في دبي.",
+  whatsappMessage: "مرحبًا درب! أودّ الحصول على تطبيق مدرّب القيادة الذكي المجاني في دبي.",
   emailSubject: "درب: أودّ الحصول على التطبيق المجاني",
   chatRef: "المرجع",
 };
@@ -16,14 +16,14 @@ export const contact: Localized<typeof enContact> = {
 export const heroCtas: Localized<typeof enHeroCtas> = [
   { text: "احصل على التطبيق عبر واتساب", ctaType: "whatsapp", icon: "brand-whatsapp", arrow: true },
   { text: "راسلنا بالبريد", ctaType: "email", icon: "mail" },
-  { text: "جرّب العرض", ctaType: "demo", icon: MonitorPlay },
+  { text: "عرض توضيحي", ctaType: "demo", icon: MonitorPlay },
 ];
 
 export const thankYou: Localized<typeof enThankYou> = {
   heading: {
     whatsapp: "بقيت خطوة واحدة: أرسل الرسالة",
     email: "بقيت خطوة واحدة: أرسل بريدك الإلكتروني",
-    demo: "بقيت خطوة واحدة: جرّب العرض التوضيحي",
+    demo: "بقيت خطوة واحدة: شاهد العرض التوضيحي",
     link: "بقيت خطوة واحدة: افتح الرابط",
   },
   thanks: "شكرًا لك!",
