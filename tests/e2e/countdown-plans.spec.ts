@@ -33,18 +33,18 @@ const LANGUAGES = [
     path: "/",
     labels: ["days", "hours", "mins", "secs"],
     spoken: "Beta closes in 2 days",
-    buttons: ["Get Basic free", "Get Plus free", "Choose Pro"],
+    buttons: ["Get Plus free", "Get Basic free", "Choose Pro"],
     period: "per year",
-    badge: "Free during the beta",
+    badge: "Free for beta drivers",
     thankYou: "/thank-you",
   },
   {
     path: "/ar",
     labels: ["يومان", "ساعة", "دقيقة", "ثانية"],
     spoken: "يتبقّى على إغلاق النسخة التجريبية يومان",
-    buttons: ["احصل على الأساسية مجانًا", "احصل على بلس مجانًا", "اختر برو"],
+    buttons: ["احصل على بلس مجانًا", "اختر الأساسية", "اختر برو"],
     period: "سنويًا",
-    badge: "مجانية خلال النسخة التجريبية",
+    badge: "مجانية لسائقي النسخة التجريبية",
     thankYou: "/ar/thank-you",
   },
 ] as const;
@@ -67,7 +67,8 @@ test.describe("with JavaScript off", () => {
       await plans.scrollIntoViewIfNeeded();
       const buttons = plans.getByRole("link");
       await expect(buttons).toHaveText([...language.buttons]);
-      for (const [index, plan] of ["basic", "plus", "pro"].entries()) {
+      // The offer first (tests/e2e/plans.spec.ts has the layout).
+      for (const [index, plan] of ["plus", "basic", "pro"].entries()) {
         const href = new URL((await buttons.nth(index).getAttribute("href")) ?? "", page.url());
         expect(href.pathname).toBe(language.thankYou);
         expect(href.searchParams.get("plan")).toBe(plan);

@@ -367,9 +367,9 @@ test("no horizontal scroll at 320 px", async ({ page }) => {
   await page.setViewportSize({ width: 320, height: 640 });
   await page.goto("/");
   await hydrated(page);
-  // The plans swipe sideways on a phone, inside their own scroller, and the app's drawn map runs
-  // past its screen's rounded edge: what is past the edge of a box that clips or scrolls is that
-  // box's to show, not the page's. The box itself must fit.
+  // The app's drawn map runs past its screen's rounded edge: what is past the edge of a box that
+  // clips or scrolls is that box's to show, not the page's (tests/e2e/plans.spec.ts holds a row
+  // that scrolls to showing it). The box itself must fit.
   const wide = await page.evaluate(() => {
     const inScroller = (element: Element) => {
       for (let up = element.parentElement; up && up !== document.body; up = up.parentElement) {

@@ -91,15 +91,10 @@ describe.each([
 
 describe("the landing pages' plan buttons", () => {
   it.each([
-    ["/", "/thank-you", ["Get Basic free", "Get Plus free", "Choose Pro"], "per year"],
-    [
-      "/ar",
-      "/ar/thank-you",
-      ["احصل على الأساسية مجانًا", "احصل على بلس مجانًا", "اختر برو"],
-      "سنويًا",
-    ],
+    ["/", "/thank-you", ["Get Plus free", "Get Basic free", "Choose Pro"], "per year"],
+    ["/ar", "/ar/thank-you", ["احصل على بلس مجانًا", "اختر الأساسية", "اختر برو"], "سنويًا"],
   ])(
-    "%s: each names its plan on its lead link, and paid prices show the period",
+    "%s: each names its plan on its lead link, the offer first, and paid prices show the period",
     async (path, thankYou, buttons, period) => {
       const page = await visit(path);
       const document = new window.DOMParser().parseFromString(page.html, "text/html");
@@ -108,7 +103,7 @@ describe("the landing pages' plan buttons", () => {
       expect(links.map((link) => link.textContent?.trim())).toEqual(buttons);
       const hrefs = links.map((link) => new URL(link.getAttribute("href") ?? "", server.origin));
       expect(hrefs.map((href) => href.pathname)).toEqual([thankYou, thankYou, thankYou]);
-      expect(hrefs.map((href) => href.searchParams.get("plan"))).toEqual(["basic", "plus", "pro"]);
+      expect(hrefs.map((href) => href.searchParams.get("plan"))).toEqual(["plus", "basic", "pro"]);
       // With JavaScript off, each button itself carries the message that names its plan.
       const texts = hrefs.map(
         (href) => new URL(href.searchParams.get("redirect") ?? "").searchParams,
@@ -119,8 +114,8 @@ describe("the landing pages' plan buttons", () => {
         price.textContent?.replace(/[\s\u200e\u200f]+/g, " "),
       );
       expect(prices).toHaveLength(3);
-      expect(prices[0]).not.toContain(period);
-      expect(prices[1]).toMatch(new RegExp(`149.* ${period}$`));
+      expect(prices[0]).toMatch(new RegExp(`149.* ${period}$`));
+      expect(prices[1]).not.toContain(period);
       expect(prices[2]).toMatch(new RegExp(`299.* ${period}$`));
     },
   );
