@@ -22,7 +22,7 @@ export const trust: Localized<typeof enTrust> = {
     {
       icon: ShieldCheck,
       title: "بلا شروط خفية",
-      body: "الباقة الأساسية مجانية دائمًا، ولا تحتاج إلى بطاقة.",
+      body: "الباقة الأساسية مجانية دائمًا، ولا تحتاج إلى بطاقة دفع.",
     },
     {
       icon: Smartphone,
