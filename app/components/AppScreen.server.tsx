@@ -13,7 +13,7 @@ const LAZY = { loading: "lazy" } as const;
 /** The hero's: the first screen's largest picture, so fetched first (LCP). */
 const EAGER = { fetchpriority: "high" } as const;
 /** Where the hero stacks its picture under the words (below Tailwind's `lg`). */
-const NARROW = "(max-width: 63.99rem)";
+const NARROW = "(max-width:63.99rem)";
 const DARK = "(prefers-color-scheme: dark)";
 
 /**

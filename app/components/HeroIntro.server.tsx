@@ -39,9 +39,9 @@ export function HeroIntro() {
           <ShortLabel text={main.text} short={copy.mainActionShort} />
         </ContactCtaLink>
         {/* Under the main action on a phone; under the row of actions where they sit side by side. */}
-        <p id="hero-next" className="hero-next sm:order-last sm:basis-full">
+        <p id="hero-next" className="hero-next">
           {copy.next}{" "}
-          <PageLink id="hero-privacy" to={localePath(locale, "/privacy")} className="hero-privacy">
+          <PageLink to={localePath(locale, "/privacy")} className="hero-privacy">
             {copy.privacy}
           </PageLink>
         </p>
