@@ -28,6 +28,8 @@ function render(locale: Locale, screen: (typeof SCREENS)[number], lazy = false) 
   return renderToStaticMarkup(<AppScreen screen={screen} lazy={lazy} />);
 }
 
+const bytes = (html: string) => gzipSync(html).length;
+
 /** A text as it appears in the markup: React escapes the apostrophe. */
 const shown = (text: string) => text.replaceAll("'", "&#x27;");
 
@@ -67,10 +69,36 @@ describe.each(["en", "ar"] as const)("AppScreen in %s", (locale) => {
     expect(lazy).not.toContain("fetchpriority");
   });
 
+  it("the hero's, below 1024 px, is the drive cropped to its cards, in the page's scheme", () => {
+    page.locale = locale;
+    const html = renderToStaticMarkup(<AppScreen screen="drive" narrow="drive-cropped" />);
+    const sources = [...html.matchAll(/<source media="([^"]+)" srcSet="([^"]+)" ([^>]+)\/>/g)];
+    // The first source that matches wins: narrow and dark, narrow, dark, then the <img>.
+    expect(sources.map(([, media]) => media)).toEqual([
+      "(max-width:63.99rem) and (prefers-color-scheme: dark)",
+      "(max-width:63.99rem)",
+      "(prefers-color-scheme: dark)",
+    ]);
+    const [narrowDark, narrowLight, dark] = sources.map(([, , src, size]) => ({ src, size }));
+    expect(narrowDark?.src).toMatch(`${SCREENS_PATH}drive-cropped-${locale}-dark.`);
+    expect(narrowLight?.src).toMatch(`${SCREENS_PATH}drive-cropped-${locale}-light.`);
+    expect(dark?.src).toMatch(`${SCREENS_PATH}drive-${locale}-dark.`);
+    // Each source gives its own box, so the cropped phone holds its shape before it loads.
+    expect(narrowDark?.size).toBe('width="288" height="324"');
+    expect(narrowLight?.size).toBe('width="288" height="324"');
+    expect(dark?.size).toBe('width="288" height="624"');
+    for (const source of [narrowDark, narrowLight, dark]) {
+      expect(served(source?.src)).toContain(`xml:lang="${locale}"`);
+    }
+    // One description for both crops: the cropped one still shows all it says but the road.
+    expect(html.match(/ alt="([^"]+)"/)?.[1]).toBe(shown(COPY[locale].drive.label));
+    expect(bytes(html)).toBeLessThan(MAX_GZIP_BYTES);
+  });
+
   it.each(SCREENS)(`costs the document under ${MAX_GZIP_BYTES} B gzipped (%s)`, (screen) => {
-    const bytes = gzipSync(render(locale, screen)).length;
-    console.info(`AppScreen ${screen} (${locale}): ${bytes} B gzipped`);
-    expect(bytes).toBeLessThan(MAX_GZIP_BYTES);
+    const size = bytes(render(locale, screen));
+    console.info(`AppScreen ${screen} (${locale}): ${size} B gzipped`);
+    expect(size).toBeLessThan(MAX_GZIP_BYTES);
   });
 });
 

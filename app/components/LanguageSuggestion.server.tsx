@@ -9,7 +9,8 @@ import { LOCALE_INFO } from "~/shared/locale";
  * For a visitor whose browser prefers the other language: a small offer to switch, written in
  * that language, never a redirect. A static part: the document's click listener
  * (hooks/use-link-clicks.ts) hides it and remembers the choice in a cookie, so the server stops
- * rendering it. Without JavaScript the offer stays, and its link works.
+ * rendering it. Without JavaScript the offer stays, and its link works. One row on a phone
+ * (`language-offer` in tailwind.css): its close button used to wrap under it, 97 px tall.
  */
 export function LanguageSuggestion() {
   const other = useOtherLanguage();
@@ -24,13 +25,13 @@ export function LanguageSuggestion() {
       {...{ [DISMISSIBLE]: "" }}
       className="border-b border-sand-300 bg-sand-100 text-ink-900 dark:border-ink-700 dark:bg-ink-900 dark:text-sand-300"
     >
-      <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-4 gap-y-1 px-4 py-1.5 text-sm sm:px-5">
-        <p className="font-medium">{offer.suggestion}</p>
+      <div className="language-offer">
+        <p className="min-w-0 font-medium">{offer.suggestion}</p>
         <a
           href={href}
           hrefLang={info.lang}
           {...{ [REMEMBERS_LANGUAGE]: "" }}
-          className="inline-flex min-h-11 items-center font-semibold underline underline-offset-4"
+          className="inline-flex min-h-11 shrink-0 items-center font-semibold underline underline-offset-4"
         >
           {offer.accept}
         </a>
@@ -38,7 +39,7 @@ export function LanguageSuggestion() {
           type="button"
           {...{ [DISMISS]: "", [REMEMBERS_LANGUAGE]: "" }}
           aria-label={offer.dismiss}
-          className="ms-auto inline-flex size-11 items-center justify-center rounded-xl hover:bg-sand-300/40 dark:hover:bg-ink-800"
+          className="-me-2 ms-auto inline-flex size-11 shrink-0 items-center justify-center rounded-xl hover:bg-sand-300/40 dark:hover:bg-ink-800"
         >
           <Icon name="close" className="size-5" />
         </button>

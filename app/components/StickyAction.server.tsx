@@ -1,4 +1,5 @@
 import { ContactCtaLink } from "~/components/CtaLink.server";
+import { ShortLabel } from "~/components/ShortLabel.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { STICKY_ACTION_ID } from "~/landing/landing-ids";
 
@@ -7,13 +8,17 @@ import { STICKY_ACTION_ID } from "~/landing/landing-ids";
  * by hooks/use-sticky-action.ts once the hero's button has scrolled away, gone while the download
  * section, the closing call or the footer is on screen, never on wide screens (`sticky-action`
  * in tailwind.css). Its clicks are reported with their own placement, "sticky". First in the
- * page's order, so a keyboard reaches it right after the header whenever it shows.
+ * page's order, so a keyboard reaches it right after the header whenever it shows. One line on
+ * the smallest phones too: there it says the label's start (components/ShortLabel.server.tsx).
  */
 export function StickyAction() {
-  const [main] = useCopy().heroCtas;
+  const { heroCtas, landing } = useCopy();
+  const [main] = heroCtas;
   return (
     <div id={STICKY_ACTION_ID} className="sticky-action">
-      <ContactCtaLink {...main} placement="sticky" variant="whatsapp" className="w-full" />
+      <ContactCtaLink {...main} placement="sticky" variant="whatsapp" className="w-full">
+        <ShortLabel text={main.text} short={landing.hero.mainActionShort} />
+      </ContactCtaLink>
     </div>
   );
 }

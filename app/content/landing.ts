@@ -33,5 +33,11 @@ export const landing = {
       before: "Rated",
       after: (count: number) => `from ${count} ratings`,
     },
+    /** Under the main action: what the tap leads to, as How it works' first step says it. */
+    next: "Your iPhone or Android link comes on WhatsApp within the hour, 8 am to 10 pm.",
+    /** The quiet link beside it, to the privacy notice. */
+    privacy: "Privacy",
+    /** The main action's words on a small phone (components/ShortLabel.server.tsx): their start. */
+    mainActionShort: "Get the app",
   },
 } as const;

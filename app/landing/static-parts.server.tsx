@@ -50,7 +50,9 @@ export const staticParts: StaticPartRenderers = {
   "hero-proof": () => <HeroProof />,
   "countdown-label": () => <CountdownLabel />,
   "countdown-notes": () => <CountdownNotes />,
-  "phone-mockup": () => <AppScreen screen="drive" />,
+  "phone-mockup": () => (
+    <AppScreen screen="drive" narrow="drive-cropped" className="app-screen-cropped" />
+  ),
   // The sections in landing/sections.ts's order, between the hero and the closing call.
   "landing-body": () =>
     BODY_SECTIONS.map((section) => <Fragment key={section}>{sections[section]()}</Fragment>),

@@ -1,8 +1,10 @@
 // Issue 17: the landing page as a visitor from Instagram or WhatsApp sees it on a phone. What
 // must be on the first screen, how long the page may be, the sticky WhatsApp action, and a
-// screenshot of every screen kept under .artifacts/screens for a person to look at.
+// screenshot of every screen kept under .artifacts/screens for a person to look at. Issue 27:
+// the app's screen cropped so its cards share the first screen, what happens after the tap,
+// the Privacy link, and small phones (320 and 360 px) kept short and on one line.
 import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { IPHONE_SAFARI_17_5 } from "../support/user-agents";
 import { expect, test } from "./fixtures";
 import { eventsFor, uniqueSource } from "./server-log";
@@ -14,16 +16,25 @@ const LANGUAGES = [
   {
     path: "/",
     locale: "en-AE",
+    other: "ar-AE",
+    code: "en",
     maxScreens: 8,
     action: "Get the app on WhatsApp",
     proof: "Rated 4.8 from 47 ratings",
+    privacy: { name: "Privacy", href: "/privacy" },
+    // What How it works' first step promises, which the line under the main action repeats.
+    promise: ["WhatsApp", "iPhone", "Android", "within the hour", "8 am to 10 pm"],
   },
   {
     path: "/ar",
     locale: "ar-AE",
+    other: "en-AE",
+    code: "ar",
     maxScreens: 9,
     action: "احصل على التطبيق عبر واتساب",
     proof: "التقييم 4.8",
+    privacy: { name: "الخصوصية", href: "/ar/privacy" },
+    promise: ["واتساب", "آيفون", "أندرويد", "خلال ساعة", "من 8 صباحًا حتى 10 مساءً"],
   },
 ] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -34,7 +45,12 @@ test.skip(({ isMobile }) => !isMobile, "opens its own 390x844 phone");
 async function phone(
   browser: Browser,
   language: Language,
-  options: { colorScheme?: "light" | "dark"; javaScriptEnabled?: boolean } = {},
+  options: {
+    colorScheme?: "light" | "dark";
+    javaScriptEnabled?: boolean;
+    viewport?: { width: number; height: number };
+    locale?: string;
+  } = {},
 ) {
   const context = await browser.newContext({
     viewport: PHONE,
@@ -67,14 +83,89 @@ function box(page: Page, selector: string) {
     .locator(selector)
     .first()
     .evaluate((element) => {
-      const { top, bottom, height } = element.getBoundingClientRect();
+      const { top, bottom, height, left, width } = element.getBoundingClientRect();
       return {
         top,
         bottom,
         height,
+        left,
+        width,
         visible: element.checkVisibility({ visibilityProperty: true }),
       };
     });
+}
+
+/**
+ * How many lines the words a visitor sees in `element` take: a visually hidden part (a label's
+ * end kept for screen readers, 1 px wide) is not counted. Lines are told apart by their middles.
+ */
+function lineCount(element: Locator) {
+  return element.evaluate((root) => {
+    const middles: number[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!node.textContent?.trim() || !parent || parent.getBoundingClientRect().width <= 1) {
+        continue;
+      }
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        if (rect.width > 0) middles.push(rect.top + rect.height / 2);
+      }
+    }
+    middles.sort((a, b) => a - b);
+    return middles.filter((middle, i) => i === 0 || middle - (middles[i - 1] ?? 0) > 4).length;
+  });
+}
+
+/** Every word drawn in an app screen's file, with its box in the drawing's units (288 across). */
+async function drawnWords(page: Page, url: string) {
+  const drawing = await page.context().newPage();
+  await drawing.goto(url);
+  const words = await drawing.evaluate(() => {
+    const root = document.documentElement.getBoundingClientRect();
+    const scale = root.width / 288;
+    return [...document.querySelectorAll("text")].map((text) => {
+      const { top, bottom } = text.getBoundingClientRect();
+      return {
+        text: text.textContent ?? "",
+        top: (top - root.top) / scale,
+        bottom: (bottom - root.top) / scale,
+      };
+    });
+  });
+  await drawing.close();
+  return words;
+}
+
+/**
+ * The words of the hero's app screen that are not wholly on the first screen: below its foot,
+ * under the header, or cut off by the hero's end. `within` keeps only words whose top in the
+ * drawing is above it (the top of the picture).
+ */
+async function wordsOffTheFirstScreen(page: Page, within = Number.POSITIVE_INFINITY) {
+  const image = page.locator("#hero picture img");
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)))
+    .toBeGreaterThan(0);
+  const src = await image.evaluate((img: HTMLImageElement) => img.currentSrc);
+  const picture = await box(page, "#hero picture img");
+  const hero = await box(page, "#hero");
+  const header = await box(page, "header");
+  const screenHeight = page.viewportSize()?.height ?? 0;
+  const scale = picture.width / 288;
+  const words = (await drawnWords(page, src)).filter((word) => word.top < within);
+  const off = words
+    .map((word) => ({
+      text: word.text,
+      top: picture.top + word.top * scale,
+      bottom: picture.top + word.bottom * scale,
+    }))
+    .filter(
+      (word) => word.top < header.bottom || word.bottom > Math.min(screenHeight, hero.bottom),
+    );
+  return { src, words: words.map((word) => word.text), off };
 }
 
 for (const language of LANGUAGES) {
@@ -108,13 +199,22 @@ for (const language of LANGUAGES) {
           screen.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
         )
         .toBeGreaterThan(0);
+      // Issue 27: cropped to its cards, the screen shows its alert, drive score and cashback
+      // whole on the first screen: every word it draws (Western digits in both languages).
+      const cards = await wordsOffTheFirstScreen(page);
+      expect(cards.words.join(" ")).toMatch(/400.*100.*112.*92.*86/s);
+      expect(cards.off).toEqual([]);
       expect(await screen.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
-        `/app-screens/drive-${language.path === "/" ? "en" : "ar"}-${colorScheme}.`,
+        `/app-screens/drive-cropped-${language.code}-${colorScheme}.`,
       );
 
-      const name = `${language.path === "/" ? "en" : "ar"}-${colorScheme}`;
+      const name = `${language.code}-${colorScheme}`;
       mkdirSync(SCREENS, { recursive: true });
       await page.screenshot({ path: `${SCREENS}/${name}-first.png` });
+      await test.info().attach(`${name} 390x844 first screen`, {
+        body: await page.screenshot(),
+        contentType: "image/png",
+      });
 
       const height = await fullHeight(page);
       test.info().annotations.push({
@@ -243,3 +343,119 @@ test("without JavaScript the sticky action stays away and the hero's action stil
   );
   await close();
 });
+
+// Issue 27: what happens after the tap, the way to the privacy notice, and small phones.
+for (const language of LANGUAGES) {
+  test(`${language.path}: under the main action one line says what How it works says happens next, beside a quiet Privacy link`, async ({
+    browser,
+  }) => {
+    const { page, close } = await phone(browser, language);
+    await page.goto(language.path);
+    const action = await box(page, "#hero-main-action");
+    const next = page.locator("#hero-next");
+    const line = await box(page, "#hero-next");
+    // Right under the button, before anything else, and on the first screen.
+    expect(line.top - action.bottom).toBeGreaterThanOrEqual(0);
+    expect(line.top - action.bottom).toBeLessThanOrEqual(12);
+    expect(line.bottom).toBeLessThanOrEqual(PHONE.height);
+
+    // The same promise as How it works' first step, and no other: every fact of the step's is
+    // in the line, and every figure in the line is in the step.
+    const said = await next.innerText();
+    const step = await page.locator("#how-it-works li").first().innerText();
+    for (const fact of language.promise) {
+      expect(said, "the line under the action").toContain(fact);
+      expect(step, "How it works' first step").toContain(fact);
+    }
+    for (const figure of said.match(/\d+/g) ?? []) expect(step).toContain(figure);
+
+    // A link by its name to the privacy notice in the page's language, reached by keyboard;
+    // small beside the main action.
+    const privacy = next.getByRole("link", { name: language.privacy.name, exact: true });
+    await expect(privacy).toHaveAttribute("href", language.privacy.href);
+    await privacy.focus();
+    await expect(privacy).toBeFocused();
+    const link = await privacy.boundingBox();
+    expect(link?.height).toBeGreaterThanOrEqual(24);
+    expect((link?.width ?? 0) * (link?.height ?? 0)).toBeLessThan(
+      (action.width * action.height) / 8,
+    );
+    await close();
+  });
+
+  for (const viewport of [
+    { width: 320, height: 640 },
+    { width: 360, height: 780 },
+  ]) {
+    test(`${language.path} at ${viewport.width}x${viewport.height}: the main action and the sticky bar are one line each, and keep their whole name`, async ({
+      browser,
+    }) => {
+      const { page, close } = await phone(browser, language, { viewport });
+      await page.goto(language.path);
+      await page.waitForFunction(() => "__remixRouter" in window);
+      const main = page.locator("#hero-main-action");
+      await expect(main).toHaveAccessibleName(language.action);
+      expect(await lineCount(main)).toBe(1);
+
+      await page.locator("#how-it-works").evaluate((element) => element.scrollIntoView());
+      const sticky = page.locator("#sticky-action a");
+      await expect(sticky).toBeInViewport({ ratio: 1 });
+      await expect(sticky).toHaveAccessibleName(language.action);
+      expect(await lineCount(sticky)).toBe(1);
+      // One line of a 48 px button and the bar's padding: about 70 px, not 93 as on two lines.
+      expect((await box(page, "#sticky-action")).height).toBeLessThanOrEqual(72);
+      await close();
+    });
+  }
+
+  test(`${language.path} at 360x780: the top of the app's screen, its alert, is on the first screen`, async ({
+    browser,
+  }) => {
+    const { page, close } = await phone(browser, language, {
+      viewport: { width: 360, height: 780 },
+    });
+    await page.goto(language.path);
+    // The words above the limit sign: the status bar and the camera alert.
+    const top = await wordsOffTheFirstScreen(page, 110);
+    expect(top.words.join(" ")).toContain("400");
+    expect(top.off).toEqual([]);
+    await close();
+  });
+
+  test(`${language.path} at 320x640: the page is at most 10 screens`, async ({ browser }) => {
+    const screen = { width: 320, height: 640 };
+    const { page, close } = await phone(browser, language, { viewport: screen });
+    await page.goto(language.path);
+    await page.waitForFunction(() => "__remixRouter" in window);
+    await test.info().attach(`${language.code} 320x640 first screen`, {
+      body: await page.screenshot(),
+      contentType: "image/png",
+    });
+    const height = await fullHeight(page);
+    test.info().annotations.push({
+      type: "page height at 320x640",
+      description: `${height} px = ${(height / screen.height).toFixed(2)} screens`,
+    });
+    expect(height).toBeLessThanOrEqual(10 * screen.height);
+    await close();
+  });
+
+  test(`${language.path}: the offer of the other language is one row at 390 px, its close button in it`, async ({
+    browser,
+  }) => {
+    const { page, close } = await phone(browser, language, { locale: language.other });
+    await page.goto(language.path);
+    const offer = page.locator("aside[data-dismissible]");
+    await expect(offer).toBeVisible();
+    const sentence = await box(page, "aside[data-dismissible] p");
+    const button = await box(page, "aside[data-dismissible] button");
+    expect(await lineCount(offer.locator("p"))).toBe(1);
+    expect(await lineCount(offer.locator("a"))).toBe(1);
+    // Side by side: the button's middle level with the sentence's, the offer one button tall.
+    expect(
+      Math.abs(button.top + button.height / 2 - (sentence.top + sentence.height / 2)),
+    ).toBeLessThan(4);
+    expect((await box(page, "aside[data-dismissible]")).height).toBeLessThanOrEqual(56);
+    await close();
+  });
+}

@@ -44,17 +44,21 @@ describe.each(LANGUAGES)("%s", (path, locale) => {
     const { html, urls } = await screensOf(path);
     const name = (screen: string, scheme: string) =>
       new RegExp(`^/app-screens/${screen}-${locale}-${scheme}\\.[0-9a-f]{10}\\.svg$`);
-    expect(urls).toHaveLength(4);
-    expect(urls[0]).toMatch(name("drive", "dark"));
-    expect(urls[1]).toMatch(name("drive", "light"));
-    expect(urls[2]).toMatch(name("report", "dark"));
-    expect(urls[3]).toMatch(name("report", "light"));
+    expect(urls).toHaveLength(6);
+    // The hero's drive is cropped to its cards on narrower screens (issue 27), whole from lg.
+    expect(urls[0]).toMatch(name("drive-cropped", "dark"));
+    expect(urls[1]).toMatch(name("drive-cropped", "light"));
+    expect(urls[2]).toMatch(name("drive", "dark"));
+    expect(urls[3]).toMatch(name("drive", "light"));
+    expect(urls[4]).toMatch(name("report", "dark"));
+    expect(urls[5]).toMatch(name("report", "light"));
     // The hero's is fetched first; the section's only when it nears the screen.
     const hero = html.slice(html.indexOf('id="hero"'), html.indexOf('id="how-it-works"'));
-    expect(hero).toMatch(new RegExp(`<img src="${urls[1]}"[^>]* fetchpriority="high"`));
+    expect(hero).toMatch(new RegExp(`<img src="${urls[3]}"[^>]* fetchpriority="high"`));
+    for (const url of urls.slice(0, 3)) expect(hero).toContain(`srcSet="${url}"`);
     const safety = html.slice(html.indexOf('id="safety-results"'), html.indexOf('id="plans"'));
-    expect(safety).toMatch(new RegExp(`<img src="${urls[3]}"[^>]* loading="lazy"`));
-    expect(safety).toContain(`srcSet="${urls[2]}"`);
+    expect(safety).toMatch(new RegExp(`<img src="${urls[5]}"[^>]* loading="lazy"`));
+    expect(safety).toContain(`srcSet="${urls[4]}"`);
   });
 
   it("each screen is an SVG image, gzipped, cached for a year, in the page's language", async () => {

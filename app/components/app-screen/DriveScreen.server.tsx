@@ -1,5 +1,5 @@
 import type { Copy } from "~/content/copy.server";
-import type { Ink } from "./layout";
+import { CROP, type Ink, MAP_SHIFT } from "./layout";
 import { BRAND, type Palette } from "./palette";
 
 /**
@@ -7,11 +7,11 @@ import { BRAND, type Palette } from "./palette";
  * the route in teal taking the exit ramp east, a speed camera ahead of the car. Drawn in 180x390
  * and scaled to the screen; edges are black at low opacity, so they darken either scheme's land.
  */
-function DriveMap({ road, colour }: { road: string; colour: Palette }) {
+function DriveMap({ road, colour, shift }: { road?: string; colour: Palette; shift: number }) {
   const route = "M103 262V228C103 194 118 172 150 172H250";
   const ramps = "M74 90c0 36-12 60-44 60m120 0c-32 0-44-24-44-60M30 172c32 0 44 24 44 60";
   return (
-    <g transform="translate(6 6) scale(1.53333)" fill="none">
+    <g transform={`translate(6 ${6 - shift}) scale(1.53333)`} fill="none">
       <rect width="180" height="390" fill={colour.land} />
       <path d="M0 0h84C64 44 36 70 0 80z" fill="#38bdf8" fillOpacity=".3" />
       <g transform="rotate(12 90 230)" stroke={colour.road}>
@@ -41,19 +41,21 @@ function DriveMap({ road, colour }: { road: string; colour: Palette }) {
         />
         <circle cx="103" cy="262" r="7.5" fill={BRAND.white} stroke={BRAND.tealDark} />
         <path d="M103 257l4 9-4-2-4 2z" fill={BRAND.navy} stroke="none" />
-        <text
-          x="-236"
-          y="83"
-          transform="rotate(-90)"
-          textAnchor="middle"
-          fontSize="7"
-          fontWeight="600"
-          paintOrder="stroke"
-          strokeWidth="2.4"
-          fill={colour.roadLabel}
-        >
-          {road}
-        </text>
+        {road === undefined ? null : (
+          <text
+            x="-236"
+            y="83"
+            transform="rotate(-90)"
+            textAnchor="middle"
+            fontSize="7"
+            fontWeight="600"
+            paintOrder="stroke"
+            strokeWidth="2.4"
+            fill={colour.roadLabel}
+          >
+            {road}
+          </text>
+        )}
       </g>
     </g>
   );
@@ -147,13 +149,31 @@ function Sheet({ copy, ink: { side, colour } }: { copy: Copy["appScreen"]["drive
   );
 }
 
-/** On the road: the hero's screen. */
-export function DriveScreen({ copy, ink }: { copy: Copy["appScreen"]["drive"]; ink: Ink }) {
+/**
+ * On the road: the hero's screen. Cropped (layout.ts, CROP), the sheet moves up under the alert
+ * and the map with it, so the map is what gives way; its road name, which would sit under the
+ * alert there, is left out.
+ */
+export function DriveScreen({
+  copy,
+  ink,
+  cropped = false,
+}: {
+  copy: Copy["appScreen"]["drive"];
+  ink: Ink;
+  cropped?: boolean;
+}) {
   return (
     <>
-      <DriveMap road={copy.road} colour={ink.colour} />
+      <DriveMap
+        road={cropped ? undefined : copy.road}
+        colour={ink.colour}
+        shift={cropped ? MAP_SHIFT : 0}
+      />
       <Alert copy={copy} ink={ink} />
-      <Sheet copy={copy} ink={ink} />
+      <g transform={cropped ? `translate(0 -${CROP})` : undefined}>
+        <Sheet copy={copy} ink={ink} />
+      </g>
     </>
   );
 }

@@ -9,31 +9,33 @@ const FONTS: Record<Locale, string> = {
   ar: "system-ui, -apple-system, 'SF Arabic', 'Geeza Pro', 'Noto Naskh Arabic', 'Noto Sans Arabic', 'Segoe UI', Tahoma, Arial, sans-serif",
 };
 
-const SCREEN = { x: INSET, y: INSET, width: WIDTH - 2 * INSET, height: HEIGHT - 2 * INSET };
-
 /**
  * A phone, as a standalone SVG document: the black body, the screen (its corners clip what it
  * shows), and the status bar over it. Text inherits the language, direction and font set here.
  * `title` names the document when it is opened on its own; in the page the <img>'s alt does.
+ * `height` is shorter for a cropped drawing (layout.ts, CROPPED_HEIGHT).
  */
 export function PhoneSvg({
   locale,
   title,
   ink,
+  height = HEIGHT,
   children,
 }: {
   locale: Locale;
   title: string;
   ink: Ink;
+  height?: number;
   children: ReactNode;
 }) {
   const { lang, dir } = LOCALE_INFO[locale];
+  const screen = { x: INSET, y: INSET, width: WIDTH - 2 * INSET, height: height - 2 * INSET };
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
-      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      viewBox={`0 0 ${WIDTH} ${height}`}
       width={WIDTH}
-      height={HEIGHT}
+      height={height}
       xmlLang={lang}
       direction={dir}
       fontFamily={FONTS[locale]}
@@ -42,11 +44,11 @@ export function PhoneSvg({
     >
       <title>{title}</title>
       <clipPath id="screen">
-        <rect {...SCREEN} rx="35.2" />
+        <rect {...screen} rx="35.2" />
       </clipPath>
-      <rect width={WIDTH} height={HEIGHT} rx="41.6" fill={BRAND.black} />
+      <rect width={WIDTH} height={height} rx="41.6" fill={BRAND.black} />
       <g clipPath="url(#screen)">
-        <rect {...SCREEN} fill={ink.colour.screen} />
+        <rect {...screen} fill={ink.colour.screen} />
         {children}
       </g>
       <StatusBar ink={ink} />

@@ -10,6 +10,16 @@ export const HEIGHT = 624;
 export const INSET = 6;
 
 /**
+ * The hero's drive on a phone ("drive-cropped"): the map between the alert and the sheet is cut
+ * out, so the alert, the drive score and the cashback fit on the first screen whole (issue 27).
+ * The cards move up by `CROP`; the map by `MAP_SHIFT`, which brings the route and the car into
+ * the strip left between them.
+ */
+export const CROP = 300;
+export const CROPPED_HEIGHT = HEIGHT - CROP;
+export const MAP_SHIFT = 230;
+
+/**
  * Where things go in the page's writing direction. Coordinates are written for English, left to
  * right; in Arabic the screen's furniture is mirrored as the HTML mirrors it (the map is not:
  * it is geography). Text anchored "start" starts at the right in Arabic through `direction`.

@@ -5,8 +5,17 @@ import { appScreen as en } from "~/content/app-screen";
 import { appScreen as ar } from "~/content/ar/app-screen";
 import type { Copy } from "~/content/copy.server";
 import { LOCALES } from "~/shared/locale";
+import { CROP, CROPPED_HEIGHT } from "./layout";
 import { PALETTES, SCHEMES } from "./palette";
-import { renderScreenSvg, SCREENS, SCREENS_PATH, screenFile, screenSrc } from "./svg-files.server";
+import {
+  DRAWINGS,
+  HEIGHT_OF,
+  renderScreenSvg,
+  SCREEN_OF,
+  SCREENS_PATH,
+  screenFile,
+  screenSrc,
+} from "./svg-files.server";
 
 const COPY = { en, ar } as const;
 /** The hero's file is on the way to the first screen's largest paint: it stays this small. */
@@ -34,15 +43,19 @@ function everyWord<T>(copy: T, text: string): T {
   return copy;
 }
 
-const VARIANTS = SCREENS.flatMap((screen) =>
-  LOCALES.flatMap((locale) => SCHEMES.map((scheme) => [screen, locale, scheme] as const)),
+const VARIANTS = DRAWINGS.flatMap((drawing) =>
+  LOCALES.flatMap((locale) => SCHEMES.map((scheme) => [drawing, locale, scheme] as const)),
 );
 
-describe.each(VARIANTS)("the %s screen in %s, %s", (screen, locale, scheme) => {
-  const svg = renderScreenSvg(screen, locale, scheme);
+describe.each(VARIANTS)("the %s screen in %s, %s", (drawing, locale, scheme) => {
+  const svg = renderScreenSvg(drawing, locale, scheme);
+  const screen = SCREEN_OF[drawing];
+  const height = HEIGHT_OF[drawing];
 
   it("is a standalone SVG document in the page's language and direction, named", () => {
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg" viewBox="0 0 288 624"/);
+    expect(svg).toMatch(
+      new RegExp(`^<svg xmlns="http://www\\.w3\\.org/2000/svg" viewBox="0 0 288 ${height}"`),
+    );
     expect(svg).toContain(`<title>${escaped(COPY[locale][screen].label)}</title>`);
     expect(svg).toContain(`xml:lang="${locale}"`);
     expect(svg).toContain(`direction="${locale === "ar" ? "rtl" : "ltr"}"`);
@@ -59,7 +72,7 @@ describe.each(VARIANTS)("the %s screen in %s, %s", (screen, locale, scheme) => {
 
   it("uses its scheme's colours", () => {
     const screenFill = (colour: string) =>
-      `<rect x="6" y="6" width="276" height="612" fill="${colour}">`;
+      `<rect x="6" y="6" width="276" height="${height - 12}" fill="${colour}">`;
     const other = PALETTES[scheme === "light" ? "dark" : "light"];
     expect(svg).toContain(screenFill(PALETTES[scheme].screen));
     expect(svg).not.toContain(screenFill(other.screen));
@@ -69,7 +82,7 @@ describe.each(VARIANTS)("the %s screen in %s, %s", (screen, locale, scheme) => {
 
   it(`stays under ${MAX_GZIP_BYTES} bytes gzipped`, () => {
     const bytes = gzipSync(svg, { level: 6 }).length;
-    console.info(`${screen}-${locale}-${scheme}.svg: ${svg.length} B, ${bytes} B gzipped`);
+    console.info(`${drawing}-${locale}-${scheme}.svg: ${svg.length} B, ${bytes} B gzipped`);
     expect(bytes).toBeLessThan(MAX_GZIP_BYTES);
   });
 });
@@ -95,6 +108,24 @@ describe.each(LOCALES)("the words in %s", (locale) => {
     expect(ARABIC.test(svg)).toBe(locale === "ar");
   });
 
+  it("the hero's cropped drive keeps every card's words and figures: only the map gives way", () => {
+    const whole = renderScreenSvg("drive", locale, "light");
+    const cropped = renderScreenSvg("drive-cropped", locale, "light");
+    const words = (svg: string) =>
+      [...svg.matchAll(/<text[^>]*>(.*?)<\/text>/g)].map(([, text]) => text);
+    const { drive } = copy;
+    // The road's name is the map's, which the cards cover there.
+    expect(words(cropped)).toEqual(words(whole).filter((text) => text !== escaped(drive.road)));
+    for (const text of [drive.alert, drive.scoreLabel, drive.cashback]) {
+      expect(cropped).toContain(`>${escaped(text)}</`);
+    }
+    expect(cropped).toContain(`>${drive.score}</text>`);
+    // The sheet keeps its shape, moved up by the crop; the alert stays where it was.
+    expect(cropped).toContain(`<g transform="translate(0 -${CROP})"><path d="M6 496`);
+    expect(cropped).toContain('<rect x="16" y="50" width="256" height="52"');
+    expect(cropped).toMatch(new RegExp(`viewBox="0 0 288 ${CROPPED_HEIGHT}"`));
+  });
+
   it("the weekly report shows its words and figures", () => {
     const svg = renderScreenSvg("report", locale, "dark");
     const { report } = copy;
@@ -117,10 +148,10 @@ describe.each(LOCALES)("the words in %s", (locale) => {
   });
 });
 
-it.each(SCREENS)("escapes every word of the %s screen, whatever it holds", (screen) => {
+it.each(DRAWINGS)("escapes every word of the %s screen, whatever it holds", (drawing) => {
   const hostile = `</text><script>alert(1)</script><a href="x" onload='y'>&amp;`;
   const copy = everyWord(en, hostile) as unknown as Copy["appScreen"];
-  const svg = renderScreenSvg(screen, "en", "light", copy);
+  const svg = renderScreenSvg(drawing, "en", "light", copy);
   // Every tag is one of the drawing's own; the words are text, escaped.
   const tags = new Set(svg.match(/<\/?[^\s>/]+/g)?.map((tag) => tag.replace("/", "")));
   expect([...tags].sort()).toEqual([
@@ -138,15 +169,15 @@ it.each(SCREENS)("escapes every word of the %s screen, whatever it holds", (scre
 });
 
 describe("the files", () => {
-  const names = VARIANTS.map(([screen, locale, scheme]) => screenSrc(screen, locale, scheme));
+  const names = VARIANTS.map(([drawing, locale, scheme]) => screenSrc(drawing, locale, scheme));
 
-  it("one per screen, language and scheme, named by a hash of its bytes", () => {
-    expect(new Set(names).size).toBe(8);
-    for (const [screen, locale, scheme] of VARIANTS) {
-      const src = screenSrc(screen, locale, scheme);
-      const body = renderScreenSvg(screen, locale, scheme);
+  it("one per drawing, language and scheme, named by a hash of its bytes", () => {
+    expect(new Set(names).size).toBe(DRAWINGS.length * 4);
+    for (const [drawing, locale, scheme] of VARIANTS) {
+      const src = screenSrc(drawing, locale, scheme);
+      const body = renderScreenSvg(drawing, locale, scheme);
       const hash = createHash("sha256").update(body).digest("hex").slice(0, 10);
-      expect(src).toBe(`${SCREENS_PATH}${screen}-${locale}-${scheme}.${hash}.svg`);
+      expect(src).toBe(`${SCREENS_PATH}${drawing}-${locale}-${scheme}.${hash}.svg`);
       expect(screenFile(src.slice(SCREENS_PATH.length))).toBe(body);
     }
   });

@@ -3,13 +3,31 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { type Copy, copyFor } from "~/content/copy.server";
 import { LOCALES, type Locale } from "~/shared/locale";
 import { DriveScreen } from "./DriveScreen.server";
-import { sideOf } from "./layout";
+import { CROPPED_HEIGHT, HEIGHT, sideOf } from "./layout";
 import { PhoneSvg } from "./PhoneSvg.server";
 import { PALETTES, SCHEMES, type Scheme } from "./palette";
 import { ReportScreen } from "./ReportScreen.server";
 
 export const SCREENS = ["drive", "report"] as const;
 export type Screen = (typeof SCREENS)[number];
+
+/** The files: each screen whole, and the hero's drive cropped for phones (layout.ts, CROP). */
+export const DRAWINGS = ["drive", "report", "drive-cropped"] as const;
+export type Drawing = (typeof DRAWINGS)[number];
+
+/** The screen a drawing shows, whose words it carries. */
+export const SCREEN_OF: Record<Drawing, Screen> = {
+  drive: "drive",
+  report: "report",
+  "drive-cropped": "drive",
+};
+
+/** A drawing's height in its own units (its width is always WIDTH). */
+export const HEIGHT_OF: Record<Drawing, number> = {
+  drive: HEIGHT,
+  report: HEIGHT,
+  "drive-cropped": CROPPED_HEIGHT,
+};
 
 /** Where the files are served (routes/app-screens.$file.ts). */
 export const SCREENS_PATH = "/app-screens/";
@@ -19,16 +37,17 @@ export const SCREENS_PATH = "/app-screens/";
  * language's words unless a test gives others. React escapes the words as it writes them.
  */
 export function renderScreenSvg(
-  screen: Screen,
+  drawing: Drawing,
   locale: Locale,
   scheme: Scheme,
   appScreen: Copy["appScreen"] = copyFor(locale).appScreen,
 ): string {
   const ink = { side: sideOf(locale), colour: PALETTES[scheme] };
+  const screen = SCREEN_OF[drawing];
   return renderToStaticMarkup(
-    <PhoneSvg locale={locale} title={appScreen[screen].label} ink={ink}>
+    <PhoneSvg locale={locale} title={appScreen[screen].label} ink={ink} height={HEIGHT_OF[drawing]}>
       {screen === "drive" ? (
-        <DriveScreen copy={appScreen.drive} ink={ink} />
+        <DriveScreen copy={appScreen.drive} ink={ink} cropped={drawing === "drive-cropped"} />
       ) : (
         <ReportScreen copy={appScreen.report} ink={ink} />
       )}
@@ -47,14 +66,14 @@ let files: Files | undefined;
 function allFiles(): Files {
   if (files) return files;
   const built: Files = { byName: new Map(), nameOf: new Map() };
-  for (const screen of SCREENS) {
+  for (const drawing of DRAWINGS) {
     for (const locale of LOCALES) {
       for (const scheme of SCHEMES) {
-        const body = renderScreenSvg(screen, locale, scheme);
+        const body = renderScreenSvg(drawing, locale, scheme);
         const hash = createHash("sha256").update(body).digest("hex").slice(0, 10);
-        const name = `${screen}-${locale}-${scheme}.${hash}.svg`;
+        const name = `${drawing}-${locale}-${scheme}.${hash}.svg`;
         built.byName.set(name, body);
-        built.nameOf.set(`${screen} ${locale} ${scheme}`, name);
+        built.nameOf.set(`${drawing} ${locale} ${scheme}`, name);
       }
     }
   }
@@ -62,9 +81,9 @@ function allFiles(): Files {
   return built;
 }
 
-/** The URL of a screen's file, for the page's <picture>. */
-export function screenSrc(screen: Screen, locale: Locale, scheme: Scheme): string {
-  return `${SCREENS_PATH}${allFiles().nameOf.get(`${screen} ${locale} ${scheme}`)}`;
+/** The URL of a drawing's file, for the page's <picture>. */
+export function screenSrc(drawing: Drawing, locale: Locale, scheme: Scheme): string {
+  return `${SCREENS_PATH}${allFiles().nameOf.get(`${drawing} ${locale} ${scheme}`)}`;
 }
 
 /** A file's SVG by its name in the URL, or undefined for any name the site did not make. */

@@ -49,5 +49,8 @@ export const landing: Localized<typeof en> = {
       before: "التقييم",
       after: (count: number) => `بناءً على ${counted(counting, count, ratings)}`,
     },
+    next: "نرسل لك رابط التطبيق لآيفون أو أندرويد عبر واتساب خلال ساعة، من 8 صباحًا حتى 10 مساءً.",
+    privacy: "الخصوصية",
+    mainActionShort: "احصل على التطبيق",
   },
 };
