@@ -67,6 +67,10 @@ export default defineConfig({
       TRUST_PROXY: "1",
       // A lead ledger of this run's own.
       DATA_DIR: mkdtempSync(join(tmpdir(), "darb-e2e-data-")),
+      // The company behind the site, as production sets it: the footer's and the legal pages'.
+      COMPANY_NAME: "Darb Sample Company LLC",
+      COMPANY_LICENCE: "SAMPLE-0000",
+      COMPANY_ADDRESS: "Sample Tower, Dubai, UAE",
     },
   },
 });

@@ -23,13 +23,13 @@ function CompanyLine({ company }: { company: NonNullable<SiteSettings["company"]
   const [before, after] = legal.company.licence.split("{licence}");
   const parts = [
     company.name && <bdi>{company.name}</bdi>,
-    // The label and its number stay on one line; the number reads left to right.
+    // The number stays beside its label (a no-break space) and reads left to right.
     company.licence && (
-      <span className="whitespace-nowrap">
-        {before}
+      <>
+        {before?.replace(/ $/, "\u00a0")}
         <bdi dir="ltr">{company.licence}</bdi>
         {after}
-      </span>
+      </>
     ),
     company.address && <bdi>{company.address}</bdi>,
   ].filter(Boolean);
