@@ -443,11 +443,11 @@ function parseMetricsPort(env: Env): number | null {
 }
 
 /** The company settings and the most characters each may have: a line in the footer each. */
-export const COMPANY_SETTINGS = {
-  COMPANY_NAME: { key: "name", max: 120 },
-  COMPANY_LICENCE: { key: "licence", max: 40 },
-  COMPANY_ADDRESS: { key: "address", max: 200 },
-} as const;
+export const COMPANY_SETTINGS = [
+  { variable: "COMPANY_NAME", key: "name", max: 120 },
+  { variable: "COMPANY_LICENCE", key: "licence", max: 40 },
+  { variable: "COMPANY_ADDRESS", key: "address", max: 200 },
+] as const;
 
 // Control characters (C0, DEL, C1), line and paragraph separators, and the bidirectional
 // overrides and isolates, which could turn the footer's text around.
@@ -459,13 +459,15 @@ const NOT_PRINTABLE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
  */
 function parseCompany(env: Env): Company {
   const company: Company = { name: null, licence: null, address: null };
-  for (const [name, { key, max }] of Object.entries(COMPANY_SETTINGS)) {
-    const raw = read(env, name);
+  for (const { variable, key, max } of COMPANY_SETTINGS) {
+    const raw = read(env, variable);
     if (raw === undefined) continue;
     if (NOT_PRINTABLE.test(raw)) {
-      throw new ConfigError(name, "must be one line of text without control characters");
+      throw new ConfigError(variable, "must be one line of text without control characters");
     }
-    if ([...raw].length > max) throw new ConfigError(name, `must be at most ${max} characters`);
+    if ([...raw].length > max) {
+      throw new ConfigError(variable, `must be at most ${max} characters`);
+    }
     company[key] = raw.replace(/\s+/g, " ");
   }
   return company;
@@ -555,9 +557,9 @@ export function configWarnings(config: Config): string[] {
       `${config.samples.join(", ")} not set; using the sample values from .env.example`,
     );
   }
-  const unsetCompany = Object.entries(COMPANY_SETTINGS)
-    .filter(([, { key }]) => config.company[key] === null)
-    .map(([name]) => name);
+  const unsetCompany = COMPANY_SETTINGS.filter(({ key }) => config.company[key] === null).map(
+    ({ variable }) => variable,
+  );
   if (unsetCompany.length > 0) {
     warnings.push(
       `${unsetCompany.join(", ")} not set; the footer, the privacy notice, the terms and the structured data name no company`,
