@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { SAMPLE_COMPANY } from "./company";
 import { expect, test } from "./fixtures";
 
 /**
@@ -52,11 +53,15 @@ for (const language of LANGUAGES) {
   }) => {
     await page.goto(prefix || "/");
     const footer = page.getByRole("contentinfo");
-    await expect(footer).toContainText("Darb Sample Company LLC");
-    await expect(footer).toContainText(`${language.licence} SAMPLE-0000`);
-    await expect(footer).toContainText("Sample Tower, Dubai, UAE");
+    await expect(footer).toContainText(SAMPLE_COMPANY.COMPANY_NAME);
+    // The number beside its label, joined by a no-break space.
+    await expect(footer).toContainText(
+      new RegExp(`${language.licence}\\s${SAMPLE_COMPANY.COMPANY_LICENCE}`),
+    );
+    await expect(footer).toContainText(SAMPLE_COMPANY.COMPANY_ADDRESS);
     await page.goto(`${prefix}/terms`);
-    await expect(page.locator("#who")).toContainText("Darb Sample Company LLC");
+    const who = page.locator("#who");
+    for (const value of Object.values(SAMPLE_COMPANY)) await expect(who).toContainText(value);
   });
 
   for (const page of ["privacy", "terms"] as const) {
