@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS } from "./scripts/lib/chromium.mjs";
+import { SAMPLE_COMPANY } from "./tests/e2e/company";
 
 // One free loopback port for the whole run; workers inherit it through the environment.
 process.env.E2E_PORT ||= execFileSync(process.execPath, [
@@ -67,6 +68,8 @@ export default defineConfig({
       TRUST_PROXY: "1",
       // A lead ledger of this run's own.
       DATA_DIR: mkdtempSync(join(tmpdir(), "darb-e2e-data-")),
+      // The company behind the site, as production sets it: the footer's and the legal pages'.
+      ...SAMPLE_COMPANY,
     },
   },
 });

@@ -3,6 +3,8 @@ const ARABIC = [
   ["ar", "routes/_index.tsx"],
   ["ar/share", "routes/share.tsx"],
   ["ar/sitemap", "routes/sitemap.tsx"],
+  ["ar/privacy", "routes/privacy.tsx"],
+  ["ar/terms", "routes/terms.tsx"],
   ["ar/thank-you", "routes/thank-you.tsx"],
 ];
 

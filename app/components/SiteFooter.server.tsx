@@ -1,4 +1,5 @@
 import { MapPin, Phone } from "lucide-react";
+import { Fragment } from "react";
 import { BrandMark } from "~/components/BrandMark";
 import { CtaLink } from "~/components/CtaLink.server";
 import { InlineIcon } from "~/components/InlineIcon.server";
@@ -12,6 +13,38 @@ import { localePath } from "~/shared/locale";
 
 /** A footer link: a 44 px target, underlined on hover (`footer-link` in tailwind.css). */
 const linkClass = "footer-link";
+
+/**
+ * The company behind the site (COMPANY_* settings), each part only while it is set: its legal
+ * name, trade licence and registered address, on one line under the copyright.
+ */
+function CompanyLine({ company }: { company: NonNullable<SiteSettings["company"]> }) {
+  const { legal } = useCopy();
+  const [before, after] = legal.company.licence.split("{licence}");
+  const parts = [
+    company.name && <bdi>{company.name}</bdi>,
+    // The number stays beside its label (a no-break space) and reads left to right.
+    company.licence && (
+      <>
+        {before?.replace(/ $/, "\u00a0")}
+        <bdi dir="ltr">{company.licence}</bdi>
+        {after}
+      </>
+    ),
+    company.address && <bdi>{company.address}</bdi>,
+  ].filter(Boolean);
+  return (
+    <p className="px-5 pb-4 text-center text-xs">
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: three fixed slots, never reordered
+        <Fragment key={index}>
+          {index > 0 ? " · " : null}
+          {part}
+        </Fragment>
+      ))}
+    </p>
+  );
+}
 
 export function SiteFooter({ site }: { site: SiteSettings }) {
   const { brand, footer, landing } = useCopy();
@@ -87,9 +120,22 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           </div>
         </nav>
       </div>
-      <p className="border-t border-slate-200 py-4 text-center dark:border-ink-800">
-        © {site.year} {brand.name}. {footer.rights}
-      </p>
+      {/* One line on a 390 px phone: the links' 44 px take the place of the copyright's padding. */}
+      <div className="flex flex-wrap items-center justify-center gap-x-4 border-t border-slate-200 py-1 text-center dark:border-ink-800">
+        <p>
+          © {site.year} {brand.name}. {footer.rights}
+        </p>
+        {/* Together, so that on a narrow phone they wrap as one. */}
+        <span className="flex gap-x-4">
+          <PageLink to={localePath(locale, "/privacy")} className={linkClass}>
+            {footer.legal.privacy}
+          </PageLink>
+          <PageLink to={localePath(locale, "/terms")} className={linkClass}>
+            {footer.legal.terms}
+          </PageLink>
+        </span>
+      </div>
+      {site.company ? <CompanyLine company={site.company} /> : null}
     </footer>
   );
 }

@@ -11,6 +11,7 @@ export function StructuredData() {
     siteUrl: site.siteUrl,
     email: site.email,
     phone: site.phone,
+    company: site.company,
     locale: useLocale(),
   });
   return (

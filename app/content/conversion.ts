@@ -85,6 +85,8 @@ export const thankYou = {
   goNow: "Go now",
   openAgain: "Open again",
   back: "Back to the site",
+  /** The links to the privacy notice and the terms (components/LegalLinks.tsx). */
+  legal: { label: "Privacy and terms", privacy: "Privacy", terms: "Terms" },
 } as const;
 
 /** The thank-you page's words, in any language. */

@@ -12,6 +12,7 @@ import * as arDownload from "~/content/ar/download";
 import * as arFaq from "~/content/ar/faq";
 import * as arFooter from "~/content/ar/footer";
 import * as arLanding from "~/content/ar/landing";
+import * as arLegal from "~/content/ar/legal";
 import * as arPages from "~/content/ar/pages";
 import * as arPlans from "~/content/ar/plans";
 import * as arProof from "~/content/ar/proof";
@@ -25,6 +26,7 @@ import * as download from "~/content/download";
 import * as faq from "~/content/faq";
 import * as footer from "~/content/footer";
 import * as landing from "~/content/landing";
+import * as legal from "~/content/legal";
 import type { Localized } from "~/content/localized";
 import * as pages from "~/content/pages";
 import * as plans from "~/content/plans";
@@ -45,6 +47,7 @@ const english = {
   ...faq,
   ...footer,
   ...landing,
+  ...legal,
   ...pages,
   ...plans,
   ...proof,
@@ -65,6 +68,7 @@ const arabic: Copy = {
   ...arFaq,
   ...arFooter,
   ...arLanding,
+  ...arLegal,
   ...arPages,
   ...arPlans,
   ...arProof,

@@ -5,6 +5,8 @@ export const footer = {
   pagesHeading: "Site",
   sectionsHeading: "On this page",
   rights: "All rights reserved.",
+  /** Beside the copyright. */
+  legal: { privacy: "Privacy", terms: "Terms" },
   links: [
     { label: "Home", href: "/" },
     { label: "Share Darb", href: "/share" },

@@ -16,6 +16,8 @@ export type PageCopy = {
 /** Dates are ISO 8601 in Dubai time; the sitemap's lastmod comes from `dateModified`. */
 const PUBLISHED = "2026-03-01T09:00:00+04:00";
 const UPDATED = "2026-11-22T09:00:00+04:00";
+/** When the privacy notice and the terms were last written (their pages say it too). */
+const LEGAL_UPDATED = "2026-11-26T09:00:00+04:00";
 
 export const headDefaults = {
   siteName: brand.name,
@@ -77,6 +79,18 @@ export const heads = {
     title: "Sitemap",
     description: "Every page and section of the Darb website, in one list.",
     dateModified: UPDATED,
+  },
+  privacy: {
+    title: "Privacy notice",
+    description:
+      "What the Darb website records when you visit, who it sends that to, how long it is kept, and how to have it deleted.",
+    dateModified: LEGAL_UPDATED,
+  },
+  terms: {
+    title: "Terms",
+    description:
+      "The terms of the Darb website and its beta offer in plain words: the beta, the plans and what up to 25% insurance cashback depends on.",
+    dateModified: LEGAL_UPDATED,
   },
   thankYou: {
     title: "Thank you",

@@ -9,6 +9,12 @@ export const pages = {
       { label: "Home", href: "/", note: "What Darb does and how to get it" },
       { label: "Share Darb", href: "/share", note: "Pass the app on to a driver you know" },
       { label: "Sitemap", href: "/sitemap", note: "This page" },
+      {
+        label: "Privacy notice",
+        href: "/privacy",
+        note: "What this site records and sends, and how to have it deleted",
+      },
+      { label: "Terms", href: "/terms", note: "The site and the beta offer, in plain words" },
     ],
     sections: [
       { label: "Get the free app", href: "/#hero" },

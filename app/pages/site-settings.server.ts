@@ -1,5 +1,5 @@
 import { brand } from "~/content/brand";
-import type { Config } from "~/platform/config.server";
+import type { Company, Config } from "~/platform/config.server";
 
 /** What every page may show of the configuration; secrets and salts stay on the server. */
 export type SiteSettings = {
@@ -13,6 +13,11 @@ export type SiteSettings = {
   /** ISO string, or null for "two days after page load". */
   betaClosesAt: string | null;
   year: string;
+  /**
+   * The company behind the site, for the footer and the JSON-LD: only the settings that are set,
+   * and no key at all while none is (every page's data carries this).
+   */
+  company?: Partial<Record<keyof Company, string>>;
 };
 
 // Built once: a formatter costs more than the rest of this function on every request.
@@ -32,5 +37,11 @@ export function siteSettings(config: Config, now = new Date()): SiteSettings {
     demoUrl: config.demoUrl,
     betaClosesAt: config.betaClosesAt?.toISOString() ?? null,
     year: yearFormat.format(now),
+    ...companyOf(config.company),
   };
+}
+
+function companyOf(company: Company): Pick<SiteSettings, "company"> {
+  const set = Object.entries(company).filter(([, value]) => value !== null);
+  return set.length > 0 ? { company: Object.fromEntries(set) } : {};
 }

@@ -247,6 +247,46 @@ describe("the lead ledger's settings", () => {
   });
 });
 
+describe("the company settings", () => {
+  it("are each null while unset, and taken as one line when set", () => {
+    expect(parseConfig({}).company).toEqual({ name: null, licence: null, address: null });
+    const config = parseConfig({
+      COMPANY_NAME: "  Darb Technologies   FZ-LLC ",
+      COMPANY_LICENCE: "DMCC-123456",
+      COMPANY_ADDRESS: "Unit 1203, Jumeirah Lakes Towers, Dubai, UAE",
+    });
+    expect(config.company).toEqual({
+      name: "Darb Technologies FZ-LLC",
+      licence: "DMCC-123456",
+      address: "Unit 1203, Jumeirah Lakes Towers, Dubai, UAE",
+    });
+    // Arabic is text like any other; only one of the three may be set.
+    expect(parseConfig({ COMPANY_NAME: "شركة درب للتقنية" }).company).toEqual({
+      name: "شركة درب للتقنية",
+      licence: null,
+      address: null,
+    });
+  });
+
+  it.each([
+    ["COMPANY_NAME", "Darb\nFake Line"],
+    ["COMPANY_NAME", "Darb\u0007"],
+    ["COMPANY_LICENCE", "123\u202e456"],
+    ["COMPANY_ADDRESS", "Dubai\u2028UAE"],
+    ["COMPANY_NAME", "x".repeat(121)],
+    ["COMPANY_LICENCE", "1".repeat(41)],
+    ["COMPANY_ADDRESS", "a".repeat(201)],
+  ])("refuses a bad %s without showing it back", (variable, value) => {
+    const error = errorFor({ [variable]: value });
+    expect(error.variable).toBe(variable);
+    expect(error.message).not.toContain(value.slice(0, 20));
+  });
+
+  it("counts characters, not UTF-16 units: 120 Arabic letters with a supplementary one pass", () => {
+    expect(parseConfig({ COMPANY_NAME: `${"د".repeat(119)}𝐃` }).company.name).toHaveLength(121);
+  });
+});
+
 describe("parseDubaiDate", () => {
   it("honours an explicit offset", () => {
     expect(parseDubaiDate("2026-06-15T18:00Z")?.toISOString()).toBe("2026-06-15T18:00:00.000Z");
@@ -359,11 +399,21 @@ describe("URLs in error messages", () => {
 });
 
 describe("configWarnings", () => {
-  it("names an unset SITE_URL and the sample contact settings, one line each", () => {
+  it("names an unset SITE_URL, the sample contact settings and the unset company, one line each", () => {
     expect(configWarnings(parseConfig({}))).toEqual([
       expect.stringMatching(/^SITE_URL not set; .* http:\/\/localhost:3000$/),
       expect.stringMatching(/^WHATSAPP_NUMBER, .* not set/),
+      expect.stringMatching(/^COMPANY_NAME, COMPANY_LICENCE, COMPANY_ADDRESS not set; /),
     ]);
-    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.ae" }))).toHaveLength(1);
+    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.ae" }))).toHaveLength(2);
+  });
+
+  it("names only the company settings still unset, and none once all three are set", () => {
+    const company = { COMPANY_NAME: "Darb FZ-LLC", COMPANY_LICENCE: "12345" };
+    expect(configWarnings(parseConfig(company)).filter((w) => w.includes("COMPANY"))).toEqual([
+      expect.stringMatching(/^COMPANY_ADDRESS not set; /),
+    ]);
+    const all = { ...company, COMPANY_ADDRESS: "Dubai, UAE" };
+    expect(configWarnings(parseConfig(all)).join("\n")).not.toContain("COMPANY");
   });
 });

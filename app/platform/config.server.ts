@@ -53,7 +53,14 @@ export type Config = {
   samples: string[];
   /** False when SITE_URL is unset: every absolute link then points at localhost. */
   siteUrlSet: boolean;
+  /**
+   * The company behind the site, for the footer, the legal pages and the Organization JSON-LD;
+   * each null while unset, and then nothing is shown in its place (never a sample).
+   */
+  company: Company;
 };
+
+export type Company = { name: string | null; licence: string | null; address: string | null };
 
 /** Sample contact details from `.env.example`: good for trying the site, not for launch. */
 export const SAMPLE_SETTINGS = {
@@ -435,6 +442,37 @@ function parseMetricsPort(env: Env): number | null {
   return port;
 }
 
+/** The company settings and the most characters each may have: a line in the footer each. */
+export const COMPANY_SETTINGS = [
+  { variable: "COMPANY_NAME", key: "name", max: 120 },
+  { variable: "COMPANY_LICENCE", key: "licence", max: 40 },
+  { variable: "COMPANY_ADDRESS", key: "address", max: 200 },
+] as const;
+
+// Control characters (C0, DEL, C1), line and paragraph separators, and the bidirectional
+// overrides and isolates, which could turn the footer's text around.
+const NOT_PRINTABLE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
+/**
+ * COMPANY_NAME, COMPANY_LICENCE, COMPANY_ADDRESS: shown to every visitor as they are, so one
+ * line of printable text each, bounded. A bad value is not shown back: it may be anything.
+ */
+function parseCompany(env: Env): Company {
+  const company: Company = { name: null, licence: null, address: null };
+  for (const { variable, key, max } of COMPANY_SETTINGS) {
+    const raw = read(env, variable);
+    if (raw === undefined) continue;
+    if (NOT_PRINTABLE.test(raw)) {
+      throw new ConfigError(variable, "must be one line of text without control characters");
+    }
+    if ([...raw].length > max) {
+      throw new ConfigError(variable, `must be at most ${max} characters`);
+    }
+    company[key] = raw.replace(/\s+/g, " ");
+  }
+  return company;
+}
+
 function parseRenderCache(env: Env): boolean {
   const raw = read(env, "RENDER_CACHE");
   if (raw === undefined || raw === "on") return true;
@@ -477,6 +515,7 @@ export function parseConfig(env: Env): Config {
     logRequests: parseLogRequests(env),
     samples,
     siteUrlSet: read(env, "SITE_URL") !== undefined,
+    company: parseCompany(env),
   };
 }
 
@@ -516,6 +555,14 @@ export function configWarnings(config: Config): string[] {
   if (config.samples.length > 0) {
     warnings.push(
       `${config.samples.join(", ")} not set; using the sample values from .env.example`,
+    );
+  }
+  const unsetCompany = COMPANY_SETTINGS.filter(({ key }) => config.company[key] === null).map(
+    ({ variable }) => variable,
+  );
+  if (unsetCompany.length > 0) {
+    warnings.push(
+      `${unsetCompany.join(", ")} not set; the footer, the privacy notice, the terms and the structured data name no company`,
     );
   }
   return warnings;

@@ -49,6 +49,8 @@ export const PAGES: { readonly [K in PageKey]: { path: string | null; noindex: b
   home: { path: "/", noindex: false },
   share: { path: "/share", noindex: false },
   sitemap: { path: "/sitemap", noindex: false },
+  privacy: { path: "/privacy", noindex: false },
+  terms: { path: "/terms", noindex: false },
   thankYou: { path: "/thank-you", noindex: true },
   notFound: { path: null, noindex: true },
 };

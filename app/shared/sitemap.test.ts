@@ -37,9 +37,15 @@ describe("sitemapXml", () => {
       `${SITE}/ar/share`,
       `${SITE}/sitemap`,
       `${SITE}/ar/sitemap`,
+      `${SITE}/privacy`,
+      `${SITE}/ar/privacy`,
+      `${SITE}/terms`,
+      `${SITE}/ar/terms`,
     ]);
     expect(xml).not.toContain("thank-you");
     expect(xml.match(/<lastmod>2026-11-22T09:00:00\+04:00<\/lastmod>/g)).toHaveLength(6);
+    // The legal pages carry the date they were last written.
+    expect(xml.match(/<lastmod>2026-11-26T09:00:00\+04:00<\/lastmod>/g)).toHaveLength(4);
     expect(urls.map((url) => url.getElementsByTagName("priority")[0]?.textContent)).toEqual([
       "1.0",
       "1.0",
@@ -47,16 +53,22 @@ describe("sitemapXml", () => {
       "0.5",
       "0.3",
       "0.3",
+      "0.3",
+      "0.3",
+      "0.3",
+      "0.3",
     ]);
   });
 
   it("names en, ar and x-default for every address, the same set from both twins", () => {
-    expect(urls).toHaveLength(6);
+    expect(urls).toHaveLength(10);
     const twins: Record<string, [en: string, ar: string]> = {};
     for (const [en, ar] of [
       [`${SITE}/`, `${SITE}/ar`],
       [`${SITE}/share`, `${SITE}/ar/share`],
       [`${SITE}/sitemap`, `${SITE}/ar/sitemap`],
+      [`${SITE}/privacy`, `${SITE}/ar/privacy`],
+      [`${SITE}/terms`, `${SITE}/ar/terms`],
     ] as const) {
       twins[en] = [en, ar];
       twins[ar] = [en, ar];

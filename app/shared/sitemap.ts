@@ -11,6 +11,8 @@ export const INDEXABLE_PAGES = (
     { page: "home", priority: "1.0" },
     { page: "share", priority: "0.5" },
     { page: "sitemap", priority: "0.3" },
+    { page: "privacy", priority: "0.3" },
+    { page: "terms", priority: "0.3" },
   ] as const satisfies readonly { page: PageKey; priority: string }[]
 ).map(({ page, priority }) => {
   const { path, noindex } = PAGES[page];

@@ -54,6 +54,33 @@ describe("the landing page's structured data", () => {
     ]);
   });
 
+  it("names the company behind it only from its settings: legal name, licence, address", () => {
+    const organization = byType("Organization");
+    expect(organization.legalName).toBeUndefined();
+    expect(organization.identifier).toBeUndefined();
+    expect(organization.address.streetAddress).toBeUndefined();
+    const company = {
+      name: "Darb Technologies FZ-LLC",
+      licence: "DMCC-123456",
+      address: "Unit 1, JLT",
+    };
+    const withCompany = JSON.parse(
+      JSON.stringify(landingGraph({ ...SITE, company, locale: "ar" })),
+    )["@graph"];
+    expect(byType("Organization", withCompany)).toMatchObject({
+      name: "درب",
+      legalName: "Darb Technologies FZ-LLC",
+      identifier: { "@type": "PropertyValue", value: "DMCC-123456" },
+      address: { streetAddress: "Unit 1, JLT", addressLocality: "Dubai", addressCountry: "AE" },
+    });
+    // Only what is set: a licence alone adds the identifier and nothing else.
+    const licenceOnly = JSON.parse(
+      JSON.stringify(landingGraph({ ...SITE, company: { licence: "42" }, locale: "en" })),
+    )["@graph"];
+    expect(byType("Organization", licenceOnly).legalName).toBeUndefined();
+    expect(byType("Organization", licenceOnly).identifier.value).toBe("42");
+  });
+
   it("gives each paid plan its yearly period, as the page shows it, in both languages", () => {
     for (const [from, unitText] of [
       [nodes, "year"],

@@ -17,7 +17,13 @@ import { LOCALE_INFO, LOCALES, type Locale, localePath } from "~/shared/locale";
 import { PERIOD_CODES } from "~/shared/plans";
 import { absoluteUrl, fullTitle, HEAD_COPY } from "~/shared/seo";
 
-export type OrganizationContact = { siteUrl: string; email: string; phone: string };
+export type OrganizationContact = {
+  siteUrl: string;
+  email: string;
+  phone: string;
+  /** The company behind the site (COMPANY_* settings): only what is set. */
+  company?: { name?: string; licence?: string; address?: string };
+};
 
 /** What a page's JSON-LD is made from: the site's contact details and the page's language. */
 export type StructuredDataContext = OrganizationContact & { locale: Locale };
@@ -49,7 +55,7 @@ const COPY: Record<
  * the same on /ar as on /; the WebSite and WebPage are one per language, each with inLanguage.
  */
 export function landingGraph(site: StructuredDataContext): Graph {
-  const { locale } = site;
+  const { locale, company } = site;
   const { brand, plans, serviceType, city } = COPY[locale];
   const { heads } = HEAD_COPY[locale];
   const inLanguage = LOCALE_INFO[locale].lang;
@@ -128,7 +134,23 @@ export function landingGraph(site: StructuredDataContext): Graph {
     logo: absoluteUrl(site.siteUrl, "/icon-512.png"),
     email: site.email,
     telephone: site.phone,
-    address: { "@type": "PostalAddress", addressLocality: "Dubai", addressCountry: "AE" },
+    address: {
+      "@type": "PostalAddress",
+      // The registered address as the operator wrote it, on one line.
+      ...(company?.address ? { streetAddress: company.address } : {}),
+      addressLocality: "Dubai",
+      addressCountry: "AE",
+    },
+    ...(company?.name ? { legalName: company.name } : {}),
+    ...(company?.licence
+      ? {
+          identifier: {
+            "@type": "PropertyValue",
+            propertyID: "UAE trade licence number",
+            value: company.licence,
+          },
+        }
+      : {}),
     makesOffer: planOffers,
   };
 

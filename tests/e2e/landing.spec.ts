@@ -392,7 +392,17 @@ test("no horizontal scroll at 320 px", async ({ page }) => {
 
 // One test a page and scheme: axe over a whole landing page takes 5-20 s on a loaded machine.
 for (const colorScheme of ["light", "dark"] as const) {
-  for (const path of ["/", "/share", "/sitemap", "/thank-you?cta=demo", "/nope"]) {
+  for (const path of [
+    "/",
+    "/share",
+    "/sitemap",
+    "/thank-you?cta=demo",
+    "/nope",
+    "/privacy",
+    "/terms",
+    "/ar/privacy",
+    "/ar/terms",
+  ]) {
     test(`axe finds nothing on ${path} in ${colorScheme} mode @wide`, async ({ page, watch }) => {
       watch.allowStatus("/nope", 404);
       await page.emulateMedia({ colorScheme });

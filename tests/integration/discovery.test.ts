@@ -61,6 +61,8 @@ describe("every page describes itself completely", () => {
     ["/", `${SITE}/`],
     ["/share", `${SITE}/share`],
     ["/sitemap", `${SITE}/sitemap`],
+    ["/privacy", `${SITE}/privacy`],
+    ["/terms", `${SITE}/terms`],
   ] as const) {
     it(`${path}: title, description, canonical, Open Graph and Twitter card`, async () => {
       const page = await head(`${path}?utm_source=newsletter&x=%3Cb%3E`);
@@ -120,6 +122,8 @@ describe("every Arabic page describes itself in Arabic", () => {
     ["home", "/ar", "/"],
     ["share", "/ar/share", "/share"],
     ["sitemap", "/ar/sitemap", "/sitemap"],
+    ["privacy", "/ar/privacy", "/privacy"],
+    ["terms", "/ar/terms", "/terms"],
   ] as const) {
     const ar = `${SITE}${arPath}`;
     const en = `${SITE}${enPath}`;
@@ -128,7 +132,7 @@ describe("every Arabic page describes itself in Arabic", () => {
       const page = await head(`${arPath}?utm_source=newsletter&x=%3Cb%3E`);
       expect(page.status).toBe(200);
       const copy = arHeads[name];
-      expect(page.title).toBe(name === "sitemap" ? `${copy.title} · درب` : copy.title);
+      expect(page.title).toBe(copy.title.includes("درب") ? copy.title : `${copy.title} · درب`);
       expect(page.meta("description")).toBe(wordingFor(copy.description, "default"));
       expect(page.meta("og:title")).toBe(page.title);
       expect(page.meta("og:description")).toBe(page.meta("description"));
@@ -291,6 +295,10 @@ describe("/sitemap.xml", () => {
       `${SITE}/ar/share`,
       `${SITE}/sitemap`,
       `${SITE}/ar/sitemap`,
+      `${SITE}/privacy`,
+      `${SITE}/ar/privacy`,
+      `${SITE}/terms`,
+      `${SITE}/ar/terms`,
     ]);
     const hrefs = new Set<string>(locs);
     for (const [index, url] of urls.entries()) {

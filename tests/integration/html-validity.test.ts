@@ -11,6 +11,8 @@ const PAGES: Record<string, { path: string; agent?: string; status?: number }> =
   "share.html": { path: "/share" },
   "share-twitter.html": { path: "/share?platform=twitter" },
   "sitemap.html": { path: "/sitemap" },
+  "privacy.html": { path: "/privacy" },
+  "terms.html": { path: "/terms" },
   "thank-you-whatsapp.html": { path: "/thank-you?cta=whatsapp&source=instagram" },
   "thank-you-email.html": { path: "/thank-you?cta=email&source=hero&returnUrl=%2Fshare" },
   "thank-you-demo.html": { path: "/thank-you?cta=demo" },
@@ -21,6 +23,8 @@ const PAGES: Record<string, { path: string; agent?: string; status?: number }> =
   "ar-home-crawler.html": { path: "/ar", agent: GOOGLEBOT_BARE },
   "ar-share.html": { path: "/ar/share" },
   "ar-sitemap.html": { path: "/ar/sitemap" },
+  "ar-privacy.html": { path: "/ar/privacy" },
+  "ar-terms.html": { path: "/ar/terms" },
   "ar-thank-you-demo.html": { path: "/ar/thank-you?cta=demo" },
   "ar-not-found.html": { path: "/ar/no/such/page", status: 404 },
 };

@@ -151,6 +151,22 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
     expectConfigError(errorLines(result.stderr), variable);
     expect(result.stderr).not.toContain("TOPSECRET1");
   });
+
+  // Shown to every visitor in the footer: one line of text, bounded, never echoed back.
+  it.each([
+    ["COMPANY_NAME", "a line break", "Darb LLC\nSHOWNBACK forged line"],
+    ["COMPANY_NAME", "a bell", "Darb\u0007 SHOWNBACK LLC"],
+    ["COMPANY_LICENCE", "a right-to-left override", "123\u202eSHOWNBACK"],
+    ["COMPANY_LICENCE", "41 characters", `SHOWNBACK${"1".repeat(32)}`],
+    ["COMPANY_ADDRESS", "a line separator", "Office 1\u2028SHOWNBACK, Dubai"],
+    ["COMPANY_ADDRESS", "201 characters", `SHOWNBACK ${"a".repeat(191)}`],
+  ])("%s with %s names the variable and never shows the value", async (variable, _, value) => {
+    const result = await start({ [variable]: value });
+    expect(result.code).toBe(1);
+    expect(result.listening).toBe(false);
+    expectConfigError(errorLines(result.stderr), variable);
+    expect(result.stderr).not.toContain("SHOWNBACK");
+  });
 });
 
 describe("what starts", { timeout: 60_000 }, () => {
@@ -187,6 +203,30 @@ describe("what starts", { timeout: 60_000 }, () => {
     const set = await start({ SITE_URL: "https://darb.example" });
     expect(set.listening).toBe(true);
     expect(set.stderr).not.toContain("SITE_URL");
+  });
+
+  it("warns in one line while a COMPANY_* setting is unset, naming those unset, and not once all are set", async () => {
+    const company = (result: Start) =>
+      errorLines(result.stderr).filter((line) => line.warning?.includes("COMPANY_"));
+    const unset = await start({});
+    expect(unset.listening).toBe(true);
+    expect(company(unset)).toEqual([
+      {
+        type: "config_warning",
+        warning: expect.stringMatching(/^COMPANY_NAME, COMPANY_LICENCE, COMPANY_ADDRESS not set; /),
+      },
+    ]);
+    const partly = await start({ COMPANY_NAME: "Darb Test LLC" });
+    expect(company(partly).map((line) => line.warning)).toEqual([
+      expect.stringMatching(/^COMPANY_LICENCE, COMPANY_ADDRESS not set; /),
+    ]);
+    const set = await start({
+      COMPANY_NAME: "Darb Test LLC",
+      COMPANY_LICENCE: "123456",
+      COMPANY_ADDRESS: "Office 1, Dubai",
+    });
+    expect(set.listening).toBe(true);
+    expect(set.stderr).not.toContain("COMPANY_");
   });
 
   it("LOG_REQUESTS=1 writes one JSON line per request, and nothing by default", async () => {

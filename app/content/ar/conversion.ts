@@ -73,4 +73,5 @@ export const thankYou: Localized<typeof enThankYou> = {
   goNow: "انتقل الآن",
   openAgain: "افتح مجددًا",
   back: "العودة إلى الموقع",
+  legal: { label: "الخصوصية والشروط", privacy: "الخصوصية", terms: "الشروط" },
 };

@@ -8,6 +8,7 @@ export const footer: Localized<typeof en> = {
   pagesHeading: "الموقع",
   sectionsHeading: "في هذه الصفحة",
   rights: "جميع الحقوق محفوظة.",
+  legal: { privacy: "الخصوصية", terms: "الشروط" },
   links: [
     { label: "الرئيسية", href: "/" },
     { label: "شارك درب", href: "/share" },

@@ -5,6 +5,7 @@ import type { Localized } from "~/content/localized";
 /** The same dates as the English pages: one site, one history. */
 const PUBLISHED = "2026-03-01T09:00:00+04:00";
 const UPDATED = "2026-11-22T09:00:00+04:00";
+const LEGAL_UPDATED = "2026-11-26T09:00:00+04:00";
 
 export const headDefaults: Localized<typeof enHeadDefaults> = {
   siteName: brand.name,
@@ -67,6 +68,17 @@ export const heads: Localized<typeof enHeads> = {
     title: "خريطة الموقع",
     description: "كل صفحات موقع درب وأقسامه في قائمة واحدة.",
     dateModified: UPDATED,
+  },
+  privacy: {
+    title: "إشعار الخصوصية",
+    description: "ما يسجّله موقع درب حين تزوره، ومن يرسله إليهم، وكم يُحتفظ به، وكيف تطلب حذفه.",
+    dateModified: LEGAL_UPDATED,
+  },
+  terms: {
+    title: "الشروط",
+    description:
+      "شروط موقع درب وعرض نسخته التجريبية بكلمات بسيطة: النسخة التجريبية، والباقات، وما يتوقف عليه الاسترداد النقدي حتى 25% من التأمين.",
+    dateModified: LEGAL_UPDATED,
   },
   thankYou: {
     title: "شكرًا لك",

@@ -12,6 +12,12 @@ export const pages: Localized<typeof en> = {
       { label: "الرئيسية", href: "/", note: "ما يقدّمه درب وكيف تحصل عليه" },
       { label: "شارك درب", href: "/share", note: "أرسل التطبيق إلى سائق تعرفه" },
       { label: "خريطة الموقع", href: "/sitemap", note: "هذه الصفحة" },
+      {
+        label: "إشعار الخصوصية",
+        href: "/privacy",
+        note: "ما يسجّله هذا الموقع وما يرسله، وطريقة طلب حذفه",
+      },
+      { label: "الشروط", href: "/terms", note: "الموقع وعرض النسخة التجريبية، بكلمات بسيطة" },
     ],
     sections: [
       { label: "احصل على التطبيق المجاني", href: "/#hero" },

@@ -12,6 +12,7 @@ import * as arFaq from "~/content/ar/faq";
 import * as arFooter from "~/content/ar/footer";
 import * as arHeads from "~/content/ar/heads";
 import * as arLanding from "~/content/ar/landing";
+import * as arLegal from "~/content/ar/legal";
 import * as arPages from "~/content/ar/pages";
 import * as arPlans from "~/content/ar/plans";
 import * as arProof from "~/content/ar/proof";
@@ -26,6 +27,7 @@ import * as enFaq from "~/content/faq";
 import * as enFooter from "~/content/footer";
 import * as enHeads from "~/content/heads";
 import * as enLanding from "~/content/landing";
+import * as enLegal from "~/content/legal";
 import * as enPages from "~/content/pages";
 import * as enPlans from "~/content/plans";
 import * as enProof from "~/content/proof";
@@ -46,6 +48,7 @@ const modules: readonly [name: string, en: object, ar: object][] = [
   ["footer", enFooter, arFooter],
   ["heads", enHeads, arHeads],
   ["landing", enLanding, arLanding],
+  ["legal", enLegal, arLegal],
   ["pages", enPages, arPages],
   ["plans", enPlans, arPlans],
   ["proof", enProof, arProof],

@@ -1,0 +1,219 @@
+import type { ClientEventName, ServerEventName } from "~/analytics/events";
+import type { CountedForms } from "~/shared/plural";
+
+/**
+ * The privacy notice and the terms (routes/privacy.tsx, routes/terms.tsx), in plain words. A
+ * section's body is its paragraphs; a list is an array among them. "{slots}" are filled by
+ * pages/legal.server.ts from the settings and the code (the cookie's name, the retention, the
+ * contact address, the company), so the pages say what this server is set to do and no value is
+ * written here twice. Which sections a page shows depends on the settings too: see there.
+ */
+export const legal = {
+  updated: "Last updated {date}.",
+  /** The company behind the site (COMPANY_* settings): each line only while it is set. */
+  company: {
+    /** Who runs the site while COMPANY_NAME is unset: no company name is ever made up. */
+    unnamed: "the team behind the Darb app",
+    runBy: "This website is run by {operator}.",
+    licence: "Trade licence no. {licence}",
+    address: "Registered address: {address}",
+  },
+  privacy: {
+    heading: "Privacy notice",
+    intro:
+      "What this website records when you visit, who it sends that to, and how long it keeps it. It is written from the site's code and settings, so it names a service only while the site is set to use it.",
+    who: {
+      heading: "Who runs this site",
+      contact: "For anything in this notice, write to {email}.",
+    },
+    summary: {
+      heading: "In short",
+      body: [
+        [
+          "No tracking scripts, ad pixels or ads load in your browser. The site counts visits on its own server.",
+          "No account and no forms: the site never asks for your name, e-mail or phone number.",
+          "No tracking cookie. A visitor is a number that changes every day.",
+          "One cookie, and only if you close the offer to read the site in the other language.",
+          "If your browser sends Global Privacy Control, the site records nothing about you.",
+        ],
+      ],
+    },
+    visitor: {
+      heading: "A visitor number that changes every day",
+      body: [
+        "To count visits and leads without a cookie, our server works out a number for each visitor from four things: a secret key of the site's own, today's date in Dubai, your IP address, and your browser's user agent (its name and version).",
+        "It is a one-way hash: the number cannot be turned back into your address. It changes every day and on every network, so the site cannot follow you from one day to the next. No cookie and no browser storage holds it.",
+      ],
+    },
+    storage: {
+      heading: "One cookie, and the tab's own memory",
+      body: [
+        "The site sets one cookie, {cookie}, only when you close the offer to read the site in the other language, or pick a language. It says only that the offer should stay away, and it lasts a year.",
+        "While the tab is open, the site keeps the campaign of the link you came from (its words and any ad click id) and a session number in the tab's own storage, which the browser clears when you close the tab. They let a tap later in the visit count with the campaign that brought you.",
+      ],
+    },
+    events: {
+      heading: "What the site records",
+      body: [
+        "As you use the site, your browser tells our server about these events. A lead is recorded by the server itself, so it counts even with JavaScript off.",
+      ],
+      /** After the list of events. */
+      after:
+        "Each event also carries the page's language, the visitor and session numbers and, when the link you came from had them, its campaign words (source, medium, campaign, term, content) and an ad's click id, such as Google's, Meta's, TikTok's or Snapchat's.",
+      /** What each event says, in the list; named as the code names them. */
+      names: {
+        page_view: "a page you opened: its address, the page before it and its title",
+        campaign_details: "the campaign words of the link you came from, once a visit",
+        cta_click: "a tap on a button: which one, its words and where it is on the page",
+        external_link_click: "a tap on a link to another site, and where it leads",
+        navigation_click: "a tap on a link to another part of this site",
+        email_click: "a tap on our e-mail address",
+        social_share: "sharing the site, and where to",
+        generate_lead:
+          "a lead: you tapped to get the app on WhatsApp, to e-mail us or to see the demo, with the plan you asked about",
+        conversion: "every tap that passes through our thank-you page, leads included",
+      } satisfies Record<ClientEventName | ServerEventName, string>,
+    },
+    leads: {
+      heading: "Leads, and how long we keep them",
+      body: [
+        "When you tap to get the app, the server keeps a record of the lead: when, which button, the page's language, the plan, the campaign words and click ids of your link, the visitor and session numbers and, for WhatsApp, the chat reference.",
+        "Leads are kept for {retention}, then erased.",
+      ],
+      retention: { one: "{count} day", other: "{count} days" } as CountedForms,
+    },
+    chat: {
+      heading: "Your WhatsApp message",
+      body: [
+        "A WhatsApp button opens WhatsApp with a message written for you. It ends with a reference such as {ref}, which ties your chat to your lead, so we know which campaign brought you. You can delete it before you send the message.",
+        "What you send on WhatsApp travels through WhatsApp, a Meta service, under its own privacy policy.",
+      ],
+      /** Only while the WhatsApp webhook is set up (WHATSAPP_* settings). */
+      webhook:
+        "When you message us, WhatsApp passes your message to our server. It keeps the message's id, its time, the reference it quotes and, for a chat that began from a Click-to-WhatsApp ad, that ad's click id, for as long as the lead. It does not keep what you wrote.",
+    },
+    recipients: {
+      heading: "Who else receives it",
+      /** While at least one service below is set up. */
+      some: "Our server sends what it records to the services below. Your browser never talks to them from this site.",
+      /** While none is. */
+      none: "No one. This site is not set up to send what it records to any analytics or advertising service: it stays on our server.",
+    },
+    /**
+     * One section per service the site can send to, each shown only while its settings are set
+     * (pages/legal.server.ts, RECIPIENTS). A chat line only while the WhatsApp webhook is set up.
+     */
+    services: {
+      ga4: {
+        heading: "Google Analytics",
+        body: [
+          "Our server sends the events above to Google Analytics 4, Google's analytics service, as they happen (or up to 72 hours later, if Google could not be reached), each with the visitor and session numbers. We do not send Google your IP address or your user agent.",
+        ],
+        chat: "When a lead's WhatsApp chat begins, it also sends {event} for that lead.",
+      },
+      meta: {
+        heading: "Meta (Facebook and Instagram ads)",
+        body: [
+          "For each lead, and only for leads, our server tells Meta, so that Meta can tell which of its ads brought it. It sends:",
+          [
+            "your IP address and your browser's user agent, which Meta needs to match a visit to an ad;",
+            "the visitor number, hashed once more ({hash});",
+            "the time, the page you tapped on with its campaign words, and the lead's id;",
+            "what the lead was: the button, the page's language, the plan and the campaign;",
+            "if you came from a Facebook or Instagram ad, its click id ({fbclid}, sent as {fbc}).",
+          ],
+          "Never your name, e-mail, phone number or a cookie, and no other network's click id. Until Meta confirms it has the lead, your address and user agent wait with it on our server; they are removed within an hour of Meta's answer.",
+        ],
+        chat: "When a lead's WhatsApp chat begins, it tells Meta that too, with the same hashed visitor number and click id.",
+      },
+    },
+    unrecorded: {
+      heading: "When nothing is recorded",
+      body: [
+        "If your browser sends Global Privacy Control (the {gpc} header), the site records nothing about your visit: no events, no lead, nothing sent to anyone. Every page and button works just the same.",
+        "Nothing is recorded either for search engines and other robots, or for pages a browser fetches ahead of time or for a preview.",
+      ],
+    },
+    logs: {
+      heading: "Server logs",
+      body: [
+        "Our server's own log holds no IP address and no user agent. It notes errors and, only when switched on, one line per request: the method, the path without its query, the answer's status and size, and how long it took. To stop floods, the server also counts requests per IP address for a short time.",
+      ],
+      /** While Google Analytics is not set up. */
+      events:
+        "While no analytics service is set up, each event above is written to this log instead.",
+      /** While TRUST_PROXY says a proxy stands in front of the server. */
+      proxy:
+        "The site runs behind a proxy, which logs each request as web servers usually do: the IP address, the time, the address asked for, the page before and the user agent.",
+    },
+    app: {
+      heading: "The Darb app",
+      body: [
+        "This notice is about the website. The Darb app, which you get from the link we send, uses your phone's GPS and sensors while you drive, to coach you and score your drives.",
+        "Trips are encrypted on your phone and on our servers, used only to coach you and to prepare the cashback report you ask for, and never sold or shared for advertising. The report goes to your insurer only with your permission, when your policy renews. You can export or delete every trip from the app at any time.",
+      ],
+    },
+    rights: {
+      heading: "Seeing or deleting your data",
+      body: [
+        "Write to {email} to ask what we hold about you, or to have it deleted. We hold no name or phone number with a lead, so tell us roughly when you tapped, on which phone and network, or quote the reference from your WhatsApp message: that is how we find it.",
+        "To stop the site recording your visits, turn on Global Privacy Control in your browser.",
+      ],
+    },
+    changes: {
+      heading: "Changes",
+      body: [
+        "When the site starts recording or sending something new, this notice changes with it.",
+      ],
+    },
+  },
+  terms: {
+    heading: "Terms",
+    intro: "The terms of this website and of the Darb beta offer, in plain words.",
+    who: {
+      heading: "Who we are",
+      contact: "Questions: write to {email} or call {phone}. We are in {place}.",
+    },
+    site: {
+      heading: "This website",
+      body: [
+        "The site tells drivers in Dubai about the Darb app and how to get it. It is free to use and needs no account. You are welcome to share links to any page.",
+      ],
+    },
+    beta: {
+      heading: "The beta",
+      body: [
+        "Darb is in a limited beta for drivers in Dubai. Ask on WhatsApp or by e-mail and we send your personal download link for iPhone or Android, usually within the hour, 8 am to 10 pm.",
+        "The app is free during the beta, and every beta driver gets the Plus plan at no cost. Install before 15 June to keep premium features for life and have your cashback processed first.",
+      ],
+      /** While BETA_CLOSES_AT is set. */
+      closes: "Beta places close {date}, Dubai time.",
+    },
+    plans: {
+      heading: "Plans and prices",
+      body: [
+        "Basic is free for every driver, for good, with no card and no trial period. Plus ({plus}) and Pro ({pro}) are priced {period} and apply from launch. You pay only if you choose one of them.",
+      ],
+    },
+    cashback: {
+      heading: "What “up to 25% cashback” means",
+      body: [
+        "Darb's partner insurers pay back up to 25% of your insurance premium when your driving score stays high. 25% is the most, not a promise: the percentage depends on the insurer and on your score.",
+        "Darb keeps your score and, when your policy renews, sends your driving report to your insurer, only with your permission.",
+        "Figures the site marks as examples, such as the example weekly report, show how the app reports; they are not a promise of what you will get.",
+      ],
+    },
+    driving: {
+      heading: "You are the driver",
+      body: [
+        "Darb's alerts, routes and scores help you drive; they do not replace your own attention, the road's signs or the rules of the road.",
+      ],
+    },
+    privacy: {
+      heading: "Your privacy",
+      body: ["What the site records and sends, and how to have it deleted: {privacy}."],
+      /** The link's words in that sentence. */
+      link: "the privacy notice",
+    },
+  },
+} as const;

@@ -1,0 +1,167 @@
+import { describe, expect, it } from "vitest";
+import { CLIENT_EVENTS } from "~/analytics/events";
+import { legal as arLegal } from "~/content/ar/legal";
+import { copyFor } from "~/content/copy.server";
+import { legal } from "~/content/legal";
+import { refInText } from "~/leads/chat-ref";
+import type { LegalDocument } from "~/pages/legal-text.server";
+import { EXAMPLE_REF, privacyNotice, RECIPIENTS } from "~/pages/privacy-notice.server";
+import { parseConfig } from "~/platform/config.server";
+import { HINT_COOKIE } from "~/shared/language-cookie";
+import { LOCALES, type Locale } from "~/shared/locale";
+
+const GA = { GA_MEASUREMENT_ID: "G-TEST12345", GA_API_SECRET: "test_secret_1" };
+const META = { META_PIXEL_ID: "123456789", META_ACCESS_TOKEN: "EAAB_test_token_01234567" };
+const WEBHOOK = {
+  WHATSAPP_VERIFY_TOKEN: "my-verify-token",
+  WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
+};
+
+function notice(env: Record<string, string> = {}, locale: Locale = "en"): LegalDocument {
+  return privacyNotice({ copy: copyFor(locale), locale, config: parseConfig(env) });
+}
+
+/** A section's words as a visitor reads them, code names and links included. */
+function textOf(document: LegalDocument, id?: string): string {
+  const sections = document.sections.filter((section) => id === undefined || section.id === id);
+  return sections
+    .flatMap((section) => [
+      section.heading,
+      ...section.blocks.flatMap((block) =>
+        ("paragraph" in block ? [block.paragraph] : block.list).map((text) =>
+          text
+            .map((part) => {
+              if (typeof part === "string") return part;
+              if ("code" in part) return part.code;
+              if ("quote" in part) return part.quote;
+              if ("value" in part) return part.value;
+              return part.text;
+            })
+            .join(""),
+        ),
+      ),
+    ])
+    .join("\n");
+}
+
+const ids = (document: LegalDocument) => document.sections.map((section) => section.id);
+
+describe("the privacy notice", () => {
+  it("names Google Analytics and Meta only while their settings are set, in that order", () => {
+    const none = notice();
+    expect(ids(none)).not.toContain("ga4");
+    expect(ids(none)).not.toContain("meta");
+    expect(textOf(none, "recipients")).toContain(legal.privacy.recipients.none);
+    expect(textOf(none)).not.toMatch(/Google Analytics 4|Conversions|SHA-256/);
+
+    expect(ids(notice(GA))).toContain("ga4");
+    expect(ids(notice(GA))).not.toContain("meta");
+    expect(ids(notice(META))).toContain("meta");
+    expect(ids(notice(META))).not.toContain("ga4");
+    const both = ids(notice({ ...GA, ...META }));
+    expect(both.slice(both.indexOf("recipients"), both.indexOf("recipients") + 3)).toEqual([
+      "recipients",
+      "ga4",
+      "meta",
+    ]);
+    expect(textOf(notice(GA), "recipients")).toContain(legal.privacy.recipients.some);
+  });
+
+  it("has a settings test for every service it can name, in both languages", () => {
+    expect(Object.keys(RECIPIENTS)).toEqual(Object.keys(legal.privacy.services));
+    expect(Object.keys(arLegal.privacy.services)).toEqual(Object.keys(legal.privacy.services));
+  });
+
+  it("says what Meta gets, and that it gets it for leads only", () => {
+    const meta = textOf(notice(META), "meta");
+    for (const words of [
+      "IP address",
+      "user agent",
+      "SHA-256",
+      "fbclid",
+      "fbc",
+      "only for leads",
+    ]) {
+      expect(meta).toContain(words);
+    }
+  });
+
+  it("tells of the webhook, and of the chat events each service gets, only while it is set up", () => {
+    const off = notice({ ...GA, ...META });
+    expect(textOf(off, "chat")).not.toContain(legal.privacy.chat.webhook);
+    expect(textOf(off)).not.toContain("working_lead");
+    const on = notice({ ...GA, ...META, ...WEBHOOK });
+    expect(textOf(on, "chat")).toContain(legal.privacy.chat.webhook);
+    expect(textOf(on, "ga4")).toContain("working_lead");
+    expect(textOf(on, "meta")).toContain(legal.privacy.services.meta.chat);
+  });
+
+  it("keeps leads for LEAD_RETENTION_DAYS, counted in each language", () => {
+    expect(textOf(notice(), "leads")).toContain("Leads are kept for 90 days, then erased.");
+    expect(textOf(notice({ LEAD_RETENTION_DAYS: "30" }), "leads")).toContain("for 30 days");
+    expect(textOf(notice({ LEAD_RETENTION_DAYS: "1" }), "leads")).toContain("for 1 day,");
+    expect(textOf(notice({}, "ar"), "leads")).toContain("مدة 90 يومًا");
+    expect(textOf(notice({ LEAD_RETENTION_DAYS: "2" }, "ar"), "leads")).toContain("مدة يومين");
+    expect(textOf(notice({ LEAD_RETENTION_DAYS: "7" }, "ar"), "leads")).toContain("مدة 7 أيام");
+  });
+
+  it("names the cookie, the events and the header as the code does", () => {
+    const text = textOf(notice());
+    expect(text).toContain(HINT_COOKIE);
+    expect(text).toContain("Sec-GPC: 1");
+    for (const name of [...CLIENT_EVENTS, "generate_lead", "conversion"]) {
+      expect(textOf(notice(), "events")).toContain(`${name}: `);
+    }
+  });
+
+  it("quotes a chat reference the webhook would read back, after the language's own label", () => {
+    expect(refInText(EXAMPLE_REF)).toBe(EXAMPLE_REF);
+    expect(textOf(notice(), "chat")).toContain(`Ref ${EXAMPLE_REF}`);
+    expect(textOf(notice({}, "ar"), "chat")).toContain(`المرجع ${EXAMPLE_REF}`);
+  });
+
+  it("writes events to the log only without GA4, and names the proxy's log only behind one", () => {
+    expect(textOf(notice(), "logs")).toContain(legal.privacy.logs.events);
+    expect(textOf(notice(GA), "logs")).not.toContain(legal.privacy.logs.events);
+    expect(textOf(notice(), "logs")).not.toContain(legal.privacy.logs.proxy);
+    expect(textOf(notice({ TRUST_PROXY: "1" }), "logs")).toContain(legal.privacy.logs.proxy);
+  });
+
+  it("gives the contact address as a mail link, for questions and for deletion", () => {
+    const document = notice({ CONTACT_EMAIL: "privacy@darb.example" });
+    const links = document.sections.flatMap((section) =>
+      section.blocks.flatMap((block) =>
+        ("paragraph" in block ? [block.paragraph] : block.list)
+          .flat()
+          .filter((part) => typeof part === "object" && "href" in part),
+      ),
+    );
+    expect(links).toEqual([
+      { href: "mailto:privacy@darb.example", text: "privacy@darb.example", ltr: true },
+      { href: "mailto:privacy@darb.example", text: "privacy@darb.example", ltr: true },
+    ]);
+  });
+
+  it("names the company from its settings, and none while they are unset", () => {
+    const unset = textOf(notice(), "who");
+    expect(unset).toContain("This website is run by the team behind the Darb app.");
+    expect(unset).not.toMatch(/licence|Registered address/i);
+    const set = textOf(
+      notice({ COMPANY_NAME: "Darb Technologies FZ-LLC", COMPANY_ADDRESS: "Office 1, Dubai" }),
+      "who",
+    );
+    expect(set).toContain("This website is run by Darb Technologies FZ-LLC.");
+    expect(set).toContain("Registered address: Office 1, Dubai");
+    expect(set).not.toContain("licence");
+  });
+
+  it("leaves no slot unfilled, in either language, with every service on or off", () => {
+    for (const locale of LOCALES) {
+      for (const env of [{}, { ...GA, ...META, ...WEBHOOK, TRUST_PROXY: "1" }]) {
+        const document = notice({ ...env, COMPANY_NAME: "X", COMPANY_LICENCE: "1" }, locale);
+        expect(textOf(document)).not.toMatch(/[{}]/);
+        expect(document.updated).toMatch(/2026/);
+      }
+    }
+  });
+});

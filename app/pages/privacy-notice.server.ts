@@ -1,0 +1,131 @@
+import { CLIENT_EVENTS, type ClientEventName, type ServerEventName } from "~/analytics/events";
+import type { Copy } from "~/content/copy.server";
+import { heads } from "~/content/heads";
+import {
+  blocksOf,
+  companyBlocks,
+  emailLink,
+  type LegalContext,
+  type LegalDocument,
+  type LegalSection,
+  rich,
+  updatedLine,
+} from "~/pages/legal-text.server";
+import { countingFor } from "~/pages/plural.server";
+import type { Config } from "~/platform/config.server";
+import { HINT_COOKIE } from "~/shared/language-cookie";
+import { LOCALE_INFO } from "~/shared/locale";
+import { counted } from "~/shared/plural";
+
+type ServiceId = keyof Copy["legal"]["privacy"]["services"];
+
+/**
+ * The services the site can send what it records to, in the order the notice lists them, each
+ * listed only while its settings say it is on. A new network is a line here and its section in
+ * content/legal.ts (`privacy.services`) in both languages; the compiler asks for both.
+ */
+export const RECIPIENTS: { readonly [id in ServiceId]: (config: Config) => boolean } = {
+  ga4: (config) => config.ga !== null,
+  meta: (config) => config.meta !== null,
+};
+
+/** The services the notice lists for these settings. */
+export function recipientsOn(config: Config): ServiceId[] {
+  return (Object.keys(RECIPIENTS) as ServiceId[]).filter((id) => RECIPIENTS[id](config));
+}
+
+/** Every event the site records, as the code names them: the browser's, then the server's. */
+export const RECORDED_EVENTS: readonly (ClientEventName | ServerEventName)[] = [
+  ...CLIENT_EVENTS,
+  "generate_lead",
+  "conversion",
+];
+
+/** A reference in the form a WhatsApp message carries (leads/chat-ref.ts; its test checks it). */
+export const EXAMPLE_REF = "DRB-7K2QX";
+/** What GA4 gets when a lead's chat begins (leads/whatsapp-webhook.server.ts). */
+const CHAT_EVENT = "working_lead";
+/** The header Global Privacy Control sends (leads/visitor.server.ts, mayTrack). */
+const GPC_HEADER = "Sec-GPC: 1";
+
+/**
+ * The privacy notice for this server: what the site records and sends, from its code and its
+ * settings (the services that are on, the webhook, the proxy, the retention, the contact
+ * address and the company), in the page's language (docs/decisions/017-what-the-site-says-about-itself.md).
+ */
+export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocument {
+  const words = copy.legal.privacy;
+  const email = emailLink(config.contactEmail);
+  const on = recipientsOn(config);
+  const webhook = config.whatsapp !== null;
+  const section = (id: string, heading: string, blocks: LegalSection["blocks"]) => ({
+    id,
+    heading,
+    blocks,
+  });
+
+  const services = on.map((id) => {
+    const service = words.services[id];
+    const blocks = blocksOf(service.body, {
+      hash: { code: "SHA-256" },
+      fbclid: { code: "fbclid" },
+      fbc: { code: "fbc" },
+    });
+    if (webhook) blocks.push({ paragraph: rich(service.chat, { event: { code: CHAT_EVENT } }) });
+    return section(id, service.heading, blocks);
+  });
+
+  const retention = counted(
+    countingFor(LOCALE_INFO[locale].intl),
+    config.leadRetentionDays,
+    words.leads.retention,
+  );
+
+  return {
+    heading: words.heading,
+    intro: words.intro,
+    updated: updatedLine(copy, locale, heads.privacy.dateModified),
+    sections: [
+      section("who", words.who.heading, [
+        ...companyBlocks(copy, config.company),
+        { paragraph: rich(words.who.contact, { email }) },
+      ]),
+      section("summary", words.summary.heading, blocksOf(words.summary.body)),
+      section("visitor", words.visitor.heading, blocksOf(words.visitor.body)),
+      section(
+        "storage",
+        words.storage.heading,
+        blocksOf(words.storage.body, { cookie: { code: HINT_COOKIE } }),
+      ),
+      section("events", words.events.heading, [
+        ...blocksOf(words.events.body),
+        { list: RECORDED_EVENTS.map((name) => [{ code: name }, ": ", words.events.names[name]]) },
+        { paragraph: rich(words.events.after) },
+      ]),
+      section("leads", words.leads.heading, blocksOf(words.leads.body, { retention })),
+      section("chat", words.chat.heading, [
+        ...blocksOf(words.chat.body, { ref: { quote: `${copy.contact.chatRef} ${EXAMPLE_REF}` } }),
+        ...(webhook ? [{ paragraph: rich(words.chat.webhook) }] : []),
+      ]),
+      section("recipients", words.recipients.heading, [
+        { paragraph: rich(on.length > 0 ? words.recipients.some : words.recipients.none) },
+      ]),
+      ...services,
+      section(
+        "unrecorded",
+        words.unrecorded.heading,
+        blocksOf(words.unrecorded.body, { gpc: { code: GPC_HEADER } }),
+      ),
+      section("logs", words.logs.heading, [
+        ...blocksOf(words.logs.body),
+        // Without GA4 the events go to stdout (analytics/sink.server.ts).
+        ...(config.ga === null ? [{ paragraph: rich(words.logs.events) }] : []),
+        // TRUST_PROXY counts the proxies in front, which log as web servers do.
+        ...(config.trustProxy > 0 ? [{ paragraph: rich(words.logs.proxy) }] : []),
+      ]),
+      section("app", words.app.heading, blocksOf(words.app.body)),
+      section("rights", words.rights.heading, blocksOf(words.rights.body, { email })),
+      section("changes", words.changes.heading, blocksOf(words.changes.body)),
+    ],
+  };
+}
