@@ -51,7 +51,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
   const locale = useLocale();
   return (
     <footer className="render-when-near site-footer">
-      <div className="mx-auto grid max-w-6xl gap-5 px-5 py-6 sm:py-8 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr]">
+      <div className="mx-auto grid max-w-6xl gap-4 px-5 py-5 sm:py-8 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_2fr]">
         <div className="flex flex-wrap items-center justify-between gap-x-4 sm:block">
           <div>
             <p className="flex items-center gap-2 text-base font-bold strong">
