@@ -216,16 +216,17 @@ for (const [path, locale] of LANGUAGES) {
   });
 }
 
-test("screenshots of the hero and the safety section: phone and desktop, each language and scheme", async ({
-  browser,
-}) => {
-  test.setTimeout(120_000);
-  mkdirSync(SCREENS, { recursive: true });
-  for (const [device, viewport] of [
-    ["phone", PHONE],
-    ["desktop", DESKTOP],
-  ] as const) {
-    for (const [path, locale] of LANGUAGES) {
+// One test per device and language, so the two workers share them (one test of all of them
+// was the longest in the run).
+for (const [device, viewport] of [
+  ["phone", PHONE],
+  ["desktop", DESKTOP],
+] as const) {
+  for (const [path, locale] of LANGUAGES) {
+    test(`screenshots of the hero and the safety section: ${device}, ${locale}, both schemes`, async ({
+      browser,
+    }) => {
+      mkdirSync(SCREENS, { recursive: true });
       for (const colorScheme of SCHEMES) {
         const { page, close } = await open(browser, viewport, colorScheme, 2);
         await page.goto(path);
@@ -238,9 +239,15 @@ test("screenshots of the hero and the safety section: phone and desktop, each la
         await section.screenshot({ path: `${name}-safety.png` });
         await close();
       }
-    }
+    });
   }
-  // At three device pixels to the CSS pixel, as on most phones: each drawing whole, sharp.
+}
+
+test("screenshots of each Arabic drawing at three device pixels to the CSS pixel", async ({
+  browser,
+}) => {
+  mkdirSync(SCREENS, { recursive: true });
+  // As on most phones: each drawing whole, sharp.
   const { page, close } = await open(browser, PHONE, "light", 3);
   const pictures = await screenUrls(page, "/ar");
   const lights = pictures.flat().filter((url) => url.includes("-light."));
