@@ -151,7 +151,7 @@ async function main() {
         // Only its SEO score is wanted: one mobile run is enough.
         { path: "/sitemap", name: "sitemap", url: `${server.url}/sitemap`, mobileRuns: 1 },
         // What TBT the machine alone makes in this run (scripts/bench/blank-page.mjs).
-        { path: "blank", name: "blank", url: blank.url, mobileRuns: 1, desktop: false },
+        { path: "blank", name: "blank", url: blank.url, desktop: false },
       ],
       reportDir: join(artifacts, "lighthouse"),
       log,

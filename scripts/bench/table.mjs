@@ -224,7 +224,12 @@ function lighthouseRows(lighthouse) {
       const { scores, metrics } = run;
       rows.push(
         ...(run.tbts?.length > 1
-          ? [{ label: `${name} TBT, each run`, value: `${run.tbts.map(Math.round).join(", ")} ms` }]
+          ? [
+              {
+                label: `${name} TBT, each run`,
+                value: `${run.tbts.map((v) => (v === null ? "n/a" : Math.round(v))).join(", ")} ms`,
+              },
+            ]
           : []),
         {
           label: `${name} scores${status}`,
@@ -244,11 +249,16 @@ function lighthouseRows(lighthouse) {
       );
     }
   }
+  // The same Lighthouse, machine and minutes on a page with nothing to do: what it finds there is
+  // the machine's (scripts/bench/blank-page.mjs).
   const blank = lighthouse.results.blank?.mobile;
   if (blank) {
+    const trace = blank.trace && !blank.trace.error ? blank.trace : null;
     rows.push({
       label: `a blank page (the machine), mobile TBT, ${blank.tbts.length} run${blank.tbts.length > 1 ? "s" : ""}`,
-      value: `${blank.tbts.map(Math.round).join(", ")} ms; host benchmark index ${Math.round(blank.benchmarkIndex ?? 0)}`,
+      value:
+        `${blank.tbts.map((v) => (v === null ? "n/a" : Math.round(v))).join(", ")} ms; host benchmark index ${Math.round(blank.benchmarkIndex ?? 0)}` +
+        (trace ? `; main thread wall ÷ CPU ${(trace.wall / trace.cpu).toFixed(2)}×` : ""),
     });
   }
   if (home) rows.push(...mainThreadRows("/", home));
