@@ -117,7 +117,8 @@ export function traceTasks(trace, { minMs = LONG_AT_4X, parts = 3 } = {}) {
     processed.timestamps.traceEnd,
     origin,
   ).filter((task) => !task.parent && task.startTime >= 0);
-  const cpu = (task) => ms(task.event.tdur ?? task.event.dur);
+  // A task recorded as a begin and an end event has no thread time: its wall time stands in.
+  const cpu = (task) => (typeof task.event.tdur === "number" ? ms(task.event.tdur) : task.duration);
   const threads = cpuByThread(trace, origin);
   const neighbours = NEIGHBOURS.map(({ label, match }) => ({
     label,
