@@ -2,6 +2,10 @@
 // load with the render cache on and off against an nginx baseline, the mix at a steady rate three
 // times, where one request's time goes) and print one table with the targets. Exits 1 when a
 // target is missed or when it could not measure, 0 when every target is met.
+//
+// `npm run bench -- lighthouse [path…] [--runs N]` runs only Lighthouse on mobile, N times (3)
+// on each path (`/`), beside a blank page that shows the machine's share, prints each path's
+// main-thread work and long tasks, and keeps every run's trace: a quick look while investigating.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
@@ -17,11 +21,14 @@ await ensureBuild();
 const { breakdown } = await import("./bench/breakdown.mjs");
 const { measureBytes } = await import("./bench/bytes.mjs");
 const { runLighthouse } = await import("./bench/lighthouse.mjs");
+const { startBlankPage } = await import("./bench/blank-page.mjs");
 const { fixedRate, throughput } = await import("./bench/load.mjs");
 const { ensureNginx, startNginx } = await import("./bench/nginx.mjs");
 const { rssBytes } = await import("./bench/processes.mjs");
 const { startServer } = await import("./bench/server.mjs");
-const { buildRows, machine, renderMarkdown, renderText } = await import("./bench/table.mjs");
+const { buildRows, machine, mainThreadRows, renderMarkdown, renderText, runRows } = await import(
+  "./bench/table.mjs"
+);
 const { LABELS } = await import("./bench/profile.mjs");
 const { measureSplicedGzip } = await import("./bench/spliced.mjs");
 
@@ -85,6 +92,8 @@ function notesFor({ statuses, lighthouse, bytes, load, rows, loadAverages }) {
     notes.push(`Lighthouse / mobile, audits below full marks: ${list.join("; ")}.`);
   }
   for (const [path, byForm] of Object.entries(lighthouse.results)) {
+    // The blank page measures the machine; its SEO is nobody's concern.
+    if (path === "blank") continue;
     for (const [formFactor, run] of Object.entries(byForm)) {
       const seo = run.shortfalls.filter((s) => s.category === "seo").map((s) => s.id);
       if (seo.length) notes.push(`SEO ${path} ${formFactor}, audits failed: ${seo.join(", ")}.`);
@@ -132,16 +141,24 @@ async function main() {
   log("Measuring the first load of /…");
   const { html, bytes } = await measureBytes({ baseUrl: server.url, root });
 
-  const lighthouse = await runLighthouse({
-    pages: [
-      { path: "/", name: "index", url: `${server.url}/` },
-      { path: "/share", name: "share", url: `${server.url}/share` },
-      // Only its SEO score is wanted: one mobile run is enough.
-      { path: "/sitemap", name: "sitemap", url: `${server.url}/sitemap`, mobileRuns: 1 },
-    ],
-    reportDir: join(artifacts, "lighthouse"),
-    log,
-  });
+  const blank = await startBlankPage();
+  let lighthouse;
+  try {
+    lighthouse = await runLighthouse({
+      pages: [
+        { path: "/", name: "index", url: `${server.url}/` },
+        { path: "/share", name: "share", url: `${server.url}/share` },
+        // Only its SEO score is wanted: one mobile run is enough.
+        { path: "/sitemap", name: "sitemap", url: `${server.url}/sitemap`, mobileRuns: 1 },
+        // What TBT the machine alone makes in this run (scripts/bench/blank-page.mjs).
+        { path: "blank", name: "blank", url: blank.url, desktop: false },
+      ],
+      reportDir: join(artifacts, "lighthouse"),
+      log,
+    });
+  } finally {
+    await blank.stop();
+  }
 
   const load = { rssIdle: rssBytes(server.child.pid), warmup: WARMUP };
   log("GET / on the server, 50 connections × 10 s…");
@@ -224,7 +241,83 @@ async function main() {
   return rows.filter((row) => row.pass === false).map((row) => row.short ?? row.label);
 }
 
+/** `lighthouse [path…] [--runs N]`: the paths and the number of runs; null for the whole bench. */
+function quickArguments(args) {
+  if (args[0] !== "lighthouse") return null;
+  const paths = [];
+  let runs = 3;
+  for (let i = 1; i < args.length; i++) {
+    if (args[i] === "--runs") runs = Number(args[++i]);
+    else if (args[i].startsWith("--runs=")) runs = Number(args[i].slice(7));
+    else paths.push(args[i].startsWith("/") ? args[i] : `/${args[i]}`);
+  }
+  if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs wants a whole number ≥ 1");
+  return { paths: paths.length ? paths : ["/"], runs };
+}
+
+/** Lighthouse only, on mobile: each path and a blank page in the same run, with every trace. */
+async function quick({ paths, runs }) {
+  const loadAtStart = loadavg()[0];
+  const date = new Date();
+  const reportDir = join(artifacts, "lighthouse", "quick");
+  mkdirSync(reportDir, { recursive: true });
+  const server = await startServer({ root, logPath: join(artifacts, "bench-server.log") });
+  const blank = await startBlankPage();
+  let lighthouse;
+  try {
+    const pages = paths.map((path) => ({
+      path,
+      name: path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "index",
+      url: `${server.url}${path}`,
+      desktop: false,
+    }));
+    pages.push({ path: "blank", name: "blank", url: blank.url, desktop: false });
+    lighthouse = await runLighthouse({ pages, mobileRuns: runs, reportDir, log, saveTraces: true });
+  } finally {
+    await blank.stop();
+    await server.child.stop();
+  }
+  const rows = [];
+  for (const [path, { mobile }] of Object.entries(lighthouse.results)) {
+    const { scores, metrics } = mobile;
+    rows.push(
+      { section: `${path} on mobile, ${runs} run${runs > 1 ? "s" : ""}` },
+      { label: "Performance, each run", value: mobile.runs.join(", ") },
+      {
+        label: "median run: P/A/BP/SEO",
+        value: [scores.performance, scores.accessibility, scores["best-practices"], scores.seo]
+          .map((v) => v ?? "n/a")
+          .join(" / "),
+      },
+      {
+        label: "median run: FCP/LCP/TBT/CLS",
+        value: [metrics.fcp, metrics.lcp, metrics.tbt]
+          .map((v) => (typeof v === "number" ? `${Math.round(v)} ms` : "n/a"))
+          .concat(typeof metrics.cls === "number" ? metrics.cls.toFixed(3) : "n/a")
+          .join(" / "),
+      },
+      ...(mobile.runtimeError
+        ? [{ label: "Lighthouse's runtime error", value: mobile.runtimeError }]
+        : []),
+      { label: "host benchmark index", value: String(Math.round(mobile.benchmarkIndex ?? 0)) },
+      ...runRows(path, mobile),
+      ...mainThreadRows(path, mobile),
+    );
+  }
+  console.log(
+    `\nDarb bench, Lighthouse only, ${date.toISOString().slice(0, 16).replace("T", " ")} UTC · ` +
+      `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end · ` +
+      `${lighthouse.chromium} · Lighthouse ${lighthouse.lighthouse}\n\n${renderText(rows)}\n`,
+  );
+  log(`Written: ${reportDir}/*.json (median reports) and *.trace.json (every run's trace)`);
+}
+
 try {
+  const quickRun = quickArguments(process.argv.slice(2));
+  if (quickRun) {
+    await quick(quickRun);
+    process.exit(0);
+  }
   const missed = await main();
   if (missed.length > 0) {
     console.error(`\n✖ Targets missed: ${missed.join(", ")}.`);

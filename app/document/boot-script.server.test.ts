@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import {
   bootAfterFirstPaint,
+  PRELOADS_PER_TASK,
   parseRemixBoot,
   UNPAINTED_START_MS,
 } from "~/document/boot-script.server";
@@ -18,6 +19,10 @@ const PRELOADS = [
   "/build/manifest-E03EC415.js",
   "/build/entry.client-JIDJUKC7.js",
   "/build/_shared/chunk-N2LYEKX7.js",
+  "/build/_shared/chunk-4WWMG2GJ.js",
+  "/build/_shared/chunk-7BGOUTCW.js",
+  "/build/_shared/chunk-LAXHYZR2.js",
+  "/build/_shared/chunk-G2ZFNLKW.js",
   "/build/root-HDBXGWKM.js",
   "/build/routes/_index-UQZ6B6GS.js",
 ];
@@ -35,7 +40,7 @@ function moduleScript(html: string): string {
 }
 
 /** Runs the boot script against a stand-in browser, with `import()` recorded, not performed. */
-function runBoot(html: string, { painted = false, paintTiming = true } = {}) {
+function runBoot(html: string, { painted = false, paintTiming = true, markTasks = false } = {}) {
   const log: string[] = [];
   const frames: (() => void)[] = [];
   const timers: { ms: number; run: () => void }[] = [];
@@ -117,6 +122,7 @@ function runBoot(html: string, { painted = false, paintTiming = true } = {}) {
         if (due.length === 0) return;
         for (const timer of due) {
           ran.add(timer);
+          if (markTasks) log.push("task");
           timer.run();
         }
         await new Promise((resolve) => setImmediate(resolve));
@@ -201,6 +207,20 @@ describe("bootAfterFirstPaint", () => {
     expect(
       page.log.filter((line) => line === "import /build/entry.client-JIDJUKC7.js"),
     ).toHaveLength(1);
+  });
+
+  it("lets the preloads go a few per task, all before the first import", async () => {
+    const page = runBoot(bootAfterFirstPaint(DOCUMENT), { painted: true, markTasks: true });
+    page.frame();
+    await page.runTimers(0);
+    const firstImport = page.log.findIndex((line) => line.startsWith("import"));
+    const releases = page.log.slice(0, firstImport).join(",").split("task");
+    const perTask = releases.map((run) => run.split(",").filter((l) => l.startsWith("release")));
+    expect(perTask.flat()).toHaveLength(PRELOADS.length);
+    expect(Math.max(...perTask.map((run) => run.length))).toBe(PRELOADS_PER_TASK);
+    expect(perTask.filter((run) => run.length > 0)).toHaveLength(
+      Math.ceil(PRELOADS.length / PRELOADS_PER_TASK),
+    );
   });
 
   it("waits only a frame when the page has already painted, or cannot say when it paints", async () => {

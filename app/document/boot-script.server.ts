@@ -57,10 +57,18 @@ const HELD_PRELOAD_SELECTOR = 'link[rel="modulepreload"][media="not all"]';
 export const UNPAINTED_START_MS = 3000;
 
 /**
+ * Preloads let go per task. Each download started costs the main thread a little (about 0.25 ms
+ * here) and wakes the browser's network threads, which then take a core from the page: fifteen at
+ * once made a task of 3 ms of CPU that lasted 15 to 40 ms on a 2-core machine under Lighthouse
+ * (docs/performance.md, "After the first paint").
+ */
+export const PRELOADS_PER_TASK = 3;
+
+/**
  * Once the browser reports the first contentful paint, and a frame after that: the held
- * preloads are let go, so the page's modules download side by side as Remix meant, then the
- * same imports as Remix's script in its order (the manifest first); the browser entry, last,
- * hydrates.
+ * preloads are let go, a few per task, so the page's modules download side by side as Remix
+ * meant, then the same imports as Remix's script in its order (the manifest first); the browser
+ * entry, last, hydrates.
  */
 function bootScript(boot: RemixBoot): string {
   const routes = boot.routes.map((route) => `import(${JSON.stringify(route.url)})`);
@@ -69,9 +77,12 @@ function bootScript(boot: RemixBoot): string {
     "const boot = async () => {",
     "  if (started) return;",
     "  started = true;",
-    `  for (const link of document.querySelectorAll(${JSON.stringify(HELD_PRELOAD_SELECTOR)})) link.removeAttribute("media");`,
-    // Starting sixteen downloads takes a few milliseconds; the imports get a task of their own.
-    "  await new Promise((resolve) => setTimeout(resolve));",
+    `  const held = [...document.querySelectorAll(${JSON.stringify(HELD_PRELOAD_SELECTOR)})];`,
+    // A few downloads started per task, then the imports in a task of their own.
+    "  while (held.length > 0) {",
+    `    for (const link of held.splice(0, ${PRELOADS_PER_TASK})) link.removeAttribute("media");`,
+    "    await new Promise((resolve) => setTimeout(resolve));",
+    "  }",
     ...boot.sideEffects.map((url) => `  await import(${JSON.stringify(url)});`),
     `  const [${boot.routes.map((route) => route.name).join(", ")}] = await Promise.all([${routes.join(", ")}]);`,
     `  window.__remixRouteModules = ${boot.routeModules};`,

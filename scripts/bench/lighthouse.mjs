@@ -8,6 +8,7 @@ import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
 import { CHROMIUM_FLAGS, findChromium } from "../lib/chromium.mjs";
 import { track } from "./processes.mjs";
+import { traceTasks } from "./trace-tasks.mjs";
 
 export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const METRICS = {
@@ -53,7 +54,40 @@ function summarize(lhr) {
     totalBytes: lhr.audits["total-byte-weight"]?.numericValue ?? null,
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     shortfalls,
+    mainThread: mainThreadWork(lhr),
+    longTasks: longTasks(lhr),
   };
+}
+
+/**
+ * Lighthouse's main-thread work by group over the whole load (`mainthread-work-breakdown`, in
+ * simulated milliseconds: the trace's times × the CPU slowdown, 4 on mobile), biggest first.
+ */
+function mainThreadWork(lhr) {
+  const items = lhr.audits["mainthread-work-breakdown"]?.details?.items ?? [];
+  return items
+    .map((item) => ({ group: item.group, label: item.groupLabel, ms: item.duration }))
+    .sort((a, b) => b.ms - a.ms);
+}
+
+/**
+ * The `long-tasks` audit's tasks (simulated start and duration, the URL they are attributed to),
+ * longest first, each with the time by group inside it from the audit's debug data, which lists
+ * the same tasks in the same order.
+ */
+function longTasks(lhr) {
+  const details = lhr.audits["long-tasks"]?.details;
+  const debug = details?.debugData;
+  return (details?.items ?? []).map((item, index) => {
+    const task = debug?.tasks?.[index];
+    const groups = task
+      ? Object.entries(task)
+          .filter(([key]) => !["urlIndex", "startTime", "duration"].includes(key))
+          .map(([group, ms]) => ({ group, ms }))
+          .sort((a, b) => b.ms - a.ms)
+      : [];
+    return { url: item.url, startTime: item.startTime, duration: item.duration, groups };
+  });
 }
 
 /**
@@ -74,6 +108,16 @@ function medianRun(lhrs) {
   }
 }
 
+/** The long tasks and CPU times of a run's trace (trace-tasks.mjs), or why they are missing. */
+function readTrace(trace) {
+  if (!trace) return { error: "no trace" };
+  try {
+    return traceTasks(trace);
+  } catch (error) {
+    return { error: String(error?.message ?? error) };
+  }
+}
+
 export function chromiumVersion(path) {
   const result = spawnSync(path, ["--version"], { encoding: "utf8", timeout: 10_000 });
   return result.stdout?.trim() || "unknown";
@@ -81,10 +125,11 @@ export function chromiumVersion(path) {
 
 /**
  * Mobile is Lighthouse's default config (simulated throttling, Moto G Power), `mobileRuns`
- * times (or the page's own `mobileRuns`); desktop is its desktop config, once. The median reports
- * go to `reportDir`.
+ * times (or the page's own `mobileRuns`); desktop is its desktop config, once, unless the page
+ * says `desktop: false`. The median reports go to `reportDir`; with `saveTraces`, every run's
+ * trace too (`<name>-<form factor>-<run>.trace.json`, for Chromium's Performance panel).
  */
-export async function runLighthouse({ pages, mobileRuns = 3, reportDir, log }) {
+export async function runLighthouse({ pages, mobileRuns = 3, reportDir, log, saveTraces = false }) {
   const chromePath = findChromium();
   const chrome = await launch({
     chromePath,
@@ -109,22 +154,32 @@ export async function runLighthouse({ pages, mobileRuns = 3, reportDir, log }) {
       results[page.path] = {};
       for (const [formFactor, config, runs] of [
         ["mobile", undefined, page.mobileRuns ?? mobileRuns],
-        ["desktop", desktopConfig, 1],
+        ["desktop", desktopConfig, page.desktop === false ? 0 : 1],
       ]) {
+        if (runs === 0) continue;
         const lhrs = [];
+        const traces = new Map();
         for (let run = 1; run <= runs; run++) {
           log(`Lighthouse ${page.path} ${formFactor} ${run}/${runs}`);
           const result = await lighthouse(page.url, flags, config);
           if (!result) throw new Error(`Lighthouse returned nothing for ${page.url}`);
           lhrs.push(result.lhr);
           version = result.lhr.lighthouseVersion;
+          traces.set(result.lhr, readTrace(result.artifacts?.Trace));
+          if (saveTraces) {
+            const trace = join(reportDir, `${page.name}-${formFactor}-${run}.trace.json`);
+            writeFileSync(trace, JSON.stringify(result.artifacts.Trace));
+          }
         }
         const median = medianRun(lhrs);
         const name = `${page.name}-${formFactor}.json`;
         writeFileSync(join(reportDir, name), JSON.stringify(median));
         results[page.path][formFactor] = {
           ...summarize(median),
+          trace: traces.get(median),
           runs: lhrs.map((lhr) => summarize(lhr).scores.performance),
+          // TBT of every run, as the median run's alone hides how much it moves.
+          tbts: lhrs.map((lhr) => lhr.audits["total-blocking-time"]?.numericValue ?? null),
           report: name,
         };
       }
