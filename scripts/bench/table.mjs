@@ -185,8 +185,9 @@ function lighthouseRows(lighthouse) {
         label: "TBT",
         short: "TBT (/ mobile)",
         value: ms(home.metrics.tbt),
-        target: "0 ms",
-        pass: atMost(home.metrics.tbt, 0.5),
+        // Issue 27's bar, as the median row below: 0 ms was a bar a 2-core machine misses alone.
+        target: `≤ ${TBT_MEDIAN_LIMIT} ms`,
+        pass: atMost(home.metrics.tbt, TBT_MEDIAN_LIMIT),
       },
       {
         label: "CLS",
