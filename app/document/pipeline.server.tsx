@@ -8,6 +8,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { bootAfterFirstPaint } from "~/document/boot-script.server";
 import { sendHeadOnce } from "~/document/handoff.server";
+import { keptUntil } from "~/document/kept-until.server";
 import { StaticPartsContext } from "~/document/static-parts";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { staticParts } from "~/landing/static-parts.server";
@@ -63,7 +64,10 @@ export function documentResponse({
   headers.append("Vary", "User-Agent, Accept-Language, Cookie");
 
   if (keeper) {
-    if (finalStatus === 200) keeper.keep(html, headers);
+    // Not past the moment its words about the date change, counted from the request's arrival.
+    if (finalStatus === 200) {
+      keeper.keep(html, headers, keptUntil(keeper.since, context.config.betaClosesAt));
+    }
     html = html.replaceAll(keeper.slot, context.nonce);
   }
   return new Response(html, { status: finalStatus, headers });

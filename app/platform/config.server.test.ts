@@ -363,7 +363,17 @@ describe("configWarnings", () => {
     expect(configWarnings(parseConfig({}))).toEqual([
       expect.stringMatching(/^SITE_URL not set; .* http:\/\/localhost:3000$/),
       expect.stringMatching(/^WHATSAPP_NUMBER, .* not set/),
+      expect.stringMatching(/^BETA_CLOSES_AT not set; /),
     ]);
-    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.ae" }))).toHaveLength(1);
+    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.ae" }))).toHaveLength(2);
+  });
+
+  it("names an unset BETA_CLOSES_AT, whose countdown is each visitor's own, and not a set one", () => {
+    const beta = (env: Record<string, string>) =>
+      configWarnings(parseConfig(env)).filter((line) => line.includes("BETA_CLOSES_AT"));
+    expect(beta({})).toEqual([
+      "BETA_CLOSES_AT not set; each visitor's countdown runs two days from their first visit",
+    ]);
+    expect(beta({ BETA_CLOSES_AT: "2026-12-31" })).toEqual([]);
   });
 });

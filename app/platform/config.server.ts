@@ -518,6 +518,11 @@ export function configWarnings(config: Config): string[] {
       `${config.samples.join(", ")} not set; using the sample values from .env.example`,
     );
   }
+  if (!config.betaClosesAt) {
+    warnings.push(
+      "BETA_CLOSES_AT not set; each visitor's countdown runs two days from their first visit",
+    );
+  }
   return warnings;
 }
 
