@@ -1,3 +1,4 @@
+import { CountdownStart } from "~/components/CountdownStart.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
 import { formatClosing } from "~/shared/format";
@@ -13,7 +14,8 @@ export function CountdownLabel() {
  * Under the countdown (a static part): BETA_CLOSES_AT written out on Dubai's calendar when it is
  * set ("Beta closes 30 November", "Beta closed …" once the server sees it has passed). The note
  * on downloading early sits with the download section's actions, where it is acted on.
- * Server-rendered only, so no date formatting reaches the browser.
+ * Server-rendered only, so no date formatting reaches the browser. Unset, the part holds the
+ * script that keeps this browser's start, the first thing after the cells.
  */
 export function CountdownNotes() {
   const { landing, intl } = useCopy();
@@ -27,5 +29,7 @@ export function CountdownNotes() {
         })}
       </time>
     </p>
-  ) : null;
+  ) : (
+    <CountdownStart />
+  );
 }
