@@ -141,12 +141,11 @@ describe("Countdown", () => {
   });
 
   it("hydrates a returning visitor's page as the server sent it, then shows the browser's figures", () => {
-    // The start script kept a first load a day ago and marked the cells to wait.
+    // The start script kept a first load a day ago (and hid cells that are not yet ticking).
     setStart(LOADED - 86_400_000);
     const rendered = props(null, LOADED);
     const host = document.createElement("div");
     host.innerHTML = renderToString(<Countdown {...rendered} />);
-    host.querySelector("[data-countdown]")?.setAttribute("data-countdown-wait", "");
     document.body.append(host);
     const onRecoverableError = vi.fn();
     const errors = vi.spyOn(console, "error");
@@ -158,10 +157,8 @@ describe("Countdown", () => {
     expect(errors).not.toHaveBeenCalled();
     expect(cells(host)).toEqual(["01", "00", "00", "00"]);
     expect(spoken(host)).toBe("Beta closes in 1 day");
-    // Shown again in the same render as its figures; the start script's mark left alone.
-    const countdown = host.querySelector("[data-countdown]");
-    expect(countdown?.hasAttribute("data-ticking")).toBe(true);
-    expect(countdown?.hasAttribute("data-countdown-wait")).toBe(true);
+    // Marked ticking, so shown again, in the same render as its figures.
+    expect(host.querySelector("[data-countdown]")?.hasAttribute("data-ticking")).toBe(true);
     act(() => root?.unmount());
     host.remove();
   });

@@ -29,9 +29,9 @@ const pad = (value: number) => String(value).padStart(2, "0");
  * computes exactly that again, so React finds the server's text; then it ticks from the browser's
  * clock, to BETA_CLOSES_AT or to two days after this browser first loaded the page. Where those
  * first figures are not the server's, the start script has hidden the cells (space kept) until
- * that first tick, which marks them `data-ticking`. A later mount (a client-side navigation back)
- * starts from the browser's figures. Cells keep their size whatever the digits, so nothing moves
- * when the numbers change. Screen readers get one sentence, to the minute, and no live region: a
+ * that first tick, which marks them `data-ticking` in the same render. A later mount (a
+ * client-side navigation back) starts from the browser's figures, ticking. Cells keep their size
+ * whatever the digits, so nothing moves when the numbers change. Screen readers get one sentence, to the minute, and no live region: a
  * number announced every second would drown out the page.
  */
 export function Countdown({
@@ -62,7 +62,8 @@ export function Countdown({
       ? firstRemaining(betaClosesAt, renderedAt)
       : remaining(countdownTarget(betaClosesAt, firstLoadedAt()), Date.now()),
   );
-  const [ticking, setTicking] = useState(false);
+  // A later mount shows the browser's figures from the start: marked ticking at once.
+  const [ticking, setTicking] = useState(!hydrating);
 
   useEffect(() => {
     const target = countdownTarget(betaClosesAt, firstLoadedAt());
@@ -80,13 +81,8 @@ export function Countdown({
   }, [betaClosesAt]);
 
   return (
-    // The start script may have marked it to wait; React leaves that attribute alone.
-    <div
-      className={className}
-      data-countdown=""
-      data-ticking={ticking ? "" : undefined}
-      suppressHydrationWarning
-    >
+    // Until it ticks, the start script may have it hidden (document/countdown-start.server.ts).
+    <div className={className} data-countdown="" data-ticking={ticking ? "" : undefined}>
       <p className="sr-only">{spokenRemaining(left, copy.spoken, counting)}</p>
       <div aria-hidden="true" className="flex gap-1.5">
         {COUNTDOWN_UNITS.map((unit) => {

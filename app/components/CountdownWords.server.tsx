@@ -1,4 +1,3 @@
-import { CountdownStart } from "~/components/CountdownStart.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
 import { formatClosing } from "~/shared/format";
@@ -14,8 +13,7 @@ export function CountdownLabel() {
  * Under the countdown (a static part): BETA_CLOSES_AT written out on Dubai's calendar when it is
  * set ("Beta closes 30 November", "Beta closed …" once the server sees it has passed). The note
  * on downloading early sits with the download section's actions, where it is acted on.
- * Server-rendered only, so no date formatting reaches the browser. Unset, the part holds the
- * script that keeps this browser's start, the first thing after the cells.
+ * Server-rendered only, so no date formatting reaches the browser.
  */
 export function CountdownNotes() {
   const { landing, intl } = useCopy();
@@ -29,7 +27,5 @@ export function CountdownNotes() {
         })}
       </time>
     </p>
-  ) : (
-    <CountdownStart />
-  );
+  ) : null;
 }

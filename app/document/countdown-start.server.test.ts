@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { COUNTDOWN_START_SCRIPT } from "~/document/countdown-start.server";
+import { COUNTDOWN_START_SCRIPT, withCountdownStart } from "~/document/countdown-start.server";
 import { BETA_START_GLOBAL, BETA_START_KEY } from "~/shared/countdown";
 
 const NOW = Date.UTC(2026, 10, 25, 8, 30, 0);
@@ -9,7 +9,7 @@ const SECOND = 1000;
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ["Date"] });
   localStorage.clear();
-  document.body.innerHTML = "<div data-countdown><p>02</p></div>";
+  document.documentElement.removeAttribute("data-countdown-wait");
 });
 
 afterEach(() => {
@@ -23,7 +23,7 @@ function run() {
   new Function(COUNTDOWN_START_SCRIPT)();
   return {
     start: (window as unknown as Record<string, unknown>)[BETA_START_GLOBAL],
-    waits: document.querySelector("[data-countdown]")?.hasAttribute("data-countdown-wait"),
+    waits: document.documentElement.hasAttribute("data-countdown-wait"),
     kept: localStorage.getItem(BETA_START_KEY),
   };
 }
@@ -36,7 +36,7 @@ describe("the countdown's start script", () => {
   it("gives a reload 5 s later the same start, and hides the server's figures until hydration", () => {
     run();
     vi.setSystemTime(NOW + 5 * SECOND);
-    document.body.innerHTML = "<div data-countdown><p>02</p></div>";
+    document.documentElement.removeAttribute("data-countdown-wait");
     expect(run()).toEqual({ start: NOW, waits: true, kept: String(NOW) });
   });
 
@@ -89,7 +89,7 @@ describe("the countdown's start script", () => {
           left = (window as unknown as Record<string, unknown>)[BETA_START_GLOBAL];
         }, name).not.toThrow();
         expect(left, name).toBe(NOW);
-        expect(document.querySelector("[data-countdown-wait]"), name).toBeNull();
+        expect(document.documentElement.hasAttribute("data-countdown-wait"), name).toBe(false);
       } finally {
         if (real) Object.defineProperty(globalThis, "localStorage", real);
       }
@@ -100,5 +100,27 @@ describe("the countdown's start script", () => {
     expect(COUNTDOWN_START_SCRIPT).not.toMatch(/<\/|<!--/);
     // Every byte of it is in the / document's first round trip.
     expect(COUNTDOWN_START_SCRIPT.length).toBeLessThan(400);
+  });
+});
+
+describe("withCountdownStart", () => {
+  const NONCE = "nonce-slot-abc";
+  const page = (cells: boolean) =>
+    `<html><head><script nonce="${NONCE}"></script><link rel="stylesheet" href="/s.css"/></head>` +
+    `<body>${cells ? '<div data-countdown="">02</div>' : "<p>share</p>"}</body></html>`;
+
+  it("fills the head's empty script on a page with the countdown, before the stylesheet", () => {
+    const html = withCountdownStart(page(true), NONCE, null);
+    const script = `<script nonce="${NONCE}">${COUNTDOWN_START_SCRIPT}</script>`;
+    expect(html).toContain(script);
+    expect(html.indexOf(script)).toBeLessThan(html.indexOf("stylesheet"));
+    expect(html.match(/<script/g)).toHaveLength(1);
+  });
+
+  it("leaves other pages, and a page counting to BETA_CLOSES_AT, as rendered", () => {
+    expect(withCountdownStart(page(false), NONCE, null)).toBe(page(false));
+    expect(withCountdownStart(page(true), NONCE, new Date("2026-12-31T00:00:00+04:00"))).toBe(
+      page(true),
+    );
   });
 });

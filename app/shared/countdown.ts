@@ -17,7 +17,7 @@ export const BETA_START_KEY = "darb:beta-start";
 /** The window property the page's start script leaves that moment in (document/countdown-start.server.ts). */
 export const BETA_START_GLOBAL = "__darbBetaStart";
 
-/** The attribute that start script puts on the countdown while its figures are not yet the browser's. */
+/** What that script marks `<html>` with while the cells would show the server's figures, not this browser's. */
 export const COUNTDOWN_WAIT_ATTRIBUTE = "data-countdown-wait";
 
 const SECOND = 1000;
