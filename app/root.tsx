@@ -79,7 +79,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Where the document pipeline puts the countdown's start script, before the stylesheet
             so nothing waits on it (document/countdown-start.server.ts); empty on other pages.
             Hydration keeps what the server sent, and the bundle carries none of it. */}
-        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={EMPTY} />
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; the server's own constant
+          dangerouslySetInnerHTML={EMPTY}
+        />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">
