@@ -41,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json(rootData(request, context));
 }
 
+const EMPTY = { __html: "" };
+
 /** The no-script refresh a route asks for (only /thank-you does). */
 function useNoScriptRefresh(): string | null {
   const matches = useMatches();
@@ -62,7 +64,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const visit = useVisit(locale, data?.fbclidAt);
   useLinkClicks(visit);
   return (
-    <html lang={LOCALE_INFO[locale].lang} dir={LOCALE_INFO[locale].dir}>
+    // The countdown's start script may mark it; React leaves an attribute it did not render.
+    <html lang={LOCALE_INFO[locale].lang} dir={LOCALE_INFO[locale].dir} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
@@ -73,6 +76,15 @@ export function Layout({ children }: { children: ReactNode }) {
             <meta httpEquiv="refresh" content={refresh} />
           </noscript>
         ) : null}
+        {/* Where the document pipeline puts the countdown's start script, before the stylesheet
+            so nothing waits on it (document/countdown-start.server.ts); empty on other pages.
+            Hydration keeps what the server sent, and the bundle carries none of it. */}
+        <script
+          nonce={nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; the server's own constant
+          dangerouslySetInnerHTML={EMPTY}
+        />
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createDocumentCache, type DocumentCache, documentKey } from "./document-cache";
 
 const PHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Safari/604.1";
@@ -151,6 +151,24 @@ describe("createDocumentCache", () => {
     expect(served(cache, "/?utm_campaign=made-up-799")).toBeNull();
     expect(served(cache, "/?utm_campaign=made-up-800")).toBe("<p>/?utm_campaign=made-up-800</p>");
     expect(served(cache, "/?utm_campaign=made-up-999")).toBe("<p>/?utm_campaign=made-up-999</p>");
+  });
+
+  it("notes when the request came, and serves a kept page only until the time it gives", () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ["Date"] });
+    try {
+      const cache = createDocumentCache();
+      const key = documentKey(new URL("http://localhost/"), new Headers({ "user-agent": PHONE }));
+      const keeper = cache.keeper(key ?? "");
+      expect(keeper.since).toBe(1_000_000);
+      vi.setSystemTime(1_000_200);
+      keeper.keep("<p>dated</p>", new Headers(), keeper.since + 1000);
+      vi.setSystemTime(1_000_999);
+      expect(served(cache, "/")).toBe("<p>dated</p>");
+      vi.setSystemTime(1_001_000);
+      expect(served(cache, "/")).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("counts source=direct alone as untagged", () => {

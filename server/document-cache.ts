@@ -101,9 +101,10 @@ export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
     middleware,
     keeper: (key) => ({
       slot,
-      keep(html, headers) {
+      since: Date.now(),
+      keep(html, headers, until) {
         const kept = [...headers].filter(([name]) => name !== "content-length");
-        poolOf(key).set(key, { page: splice(html, slot, NONCE_LENGTH), headers: kept });
+        poolOf(key).set(key, { page: splice(html, slot, NONCE_LENGTH), headers: kept }, until);
       },
     }),
     collect: () => {

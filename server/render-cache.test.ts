@@ -17,6 +17,20 @@ describe("createRenderCache", () => {
     expect(cache.get("/")).toBeUndefined();
   });
 
+  it("asks for a new render from the moment a page said it stops being true", () => {
+    const { now, advance } = clock();
+    const cache = createRenderCache<string>({ now });
+    cache.set("/", "<html>1</html>", now() + 1000);
+    advance(999);
+    expect(cache.get("/")).toBe("<html>1</html>");
+    advance(1);
+    expect(cache.get("/")).toBeUndefined();
+    // A later limit does not stretch freshness.
+    cache.set("/", "<html>2</html>", now() + 10 * FRESH_MS);
+    advance(FRESH_MS);
+    expect(cache.get("/")).toBeUndefined();
+  });
+
   it("drops what has gone unused for five minutes, keeps what is used", () => {
     const { now, advance } = clock();
     const cache = createRenderCache<string>({ now });

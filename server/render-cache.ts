@@ -7,12 +7,13 @@
 export const FRESH_MS = 5 * 60_000;
 export const COLLECT_AFTER_MS = 5 * 60_000;
 
-type Entry<T> = { page: T; renderedAt: number; lastUsedAt: number };
+type Entry<T> = { page: T; renderedAt: number; until: number; lastUsedAt: number };
 
 export type RenderCache<T> = {
   /** The document while it is fresh; undefined when missing or stale (render it again). */
   get: (key: string) => T | undefined;
-  set: (key: string, page: T) => void;
+  /** Keeps `page`; it is stale after FRESH_MS, or from `until` (ms) when that comes first. */
+  set: (key: string, page: T, until?: number) => void;
   /** Drops what has not been used for COLLECT_AFTER_MS. */
   collect: () => void;
   size: () => number;
@@ -41,15 +42,15 @@ export function createRenderCache<T>({
       if (!entry) return undefined;
       const time = now();
       entries.delete(key);
-      if (time - entry.renderedAt >= FRESH_MS) return undefined;
+      if (time - entry.renderedAt >= FRESH_MS || time >= entry.until) return undefined;
       entry.lastUsedAt = time;
       entries.set(key, entry);
       return entry.page;
     },
-    set(key, page) {
+    set(key, page, until = Number.POSITIVE_INFINITY) {
       const time = now();
       entries.delete(key);
-      entries.set(key, { page, renderedAt: time, lastUsedAt: time });
+      entries.set(key, { page, renderedAt: time, until, lastUsedAt: time });
       while (entries.size > maxEntries) {
         const oldest = entries.keys().next().value;
         if (oldest === undefined) break;

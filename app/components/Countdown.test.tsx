@@ -7,20 +7,26 @@ import { Countdown } from "~/components/Countdown";
 import { ui as arUi } from "~/content/ar/ui";
 import { ui } from "~/content/ui";
 import { countingFor } from "~/pages/plural.server";
+import { BETA_START_GLOBAL } from "~/shared/countdown";
 
 const LOADED = Date.UTC(2026, 5, 1, 8, 30, 0);
 const SECOND = 1000;
 const counting = countingFor("en-AE");
 
 beforeEach(() => {
-  // Fake timers also fix performance.timeOrigin, the page-load time, at LOADED.
   vi.useFakeTimers({ now: LOADED });
 });
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  delete (window as unknown as Record<string, unknown>)[BETA_START_GLOBAL];
 });
+
+/** What the page's start script leaves: when this browser first loaded the page. */
+const setStart = (start: number) => {
+  (window as unknown as Record<string, unknown>)[BETA_START_GLOBAL] = start;
+};
 
 function cells(container: HTMLElement) {
   const value = (unit: string) => container.querySelector(`[data-unit="${unit}"]`)?.textContent;
@@ -116,10 +122,45 @@ describe("Countdown", () => {
     expect(labels(container)).toEqual(["day", "hours", "mins", "secs"]);
   });
 
-  it("counts from when the page loaded, not from when it hydrated", () => {
+  it("counts from when this browser first loaded the page, as the start script left it", () => {
+    setStart(LOADED);
     vi.setSystemTime(LOADED + 5 * SECOND);
     const { container } = render(<Countdown {...props(null)} />);
     expect(cells(container)).toEqual(["01", "23", "59", "55"]);
+    setStart(LOADED - 36 * 3600 * SECOND);
+    const second = render(<Countdown {...props(null)} />);
+    expect(cells(second.container)).toEqual(["00", "11", "59", "55"]);
+  });
+
+  it("is over two days after that first load, and does not start again", () => {
+    setStart(LOADED - 2 * 86_400_000 - 3600 * SECOND);
+    const { container } = render(<Countdown {...props(null)} />);
+    expect(cells(container)).toEqual(["00", "00", "00", "00"]);
+    expect(spoken(container)).toBe("The beta has closed");
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("hydrates a returning visitor's page as the server sent it, then shows the browser's figures", () => {
+    // The start script kept a first load a day ago (and hid cells that are not yet ticking).
+    setStart(LOADED - 86_400_000);
+    const rendered = props(null, LOADED);
+    const host = document.createElement("div");
+    host.innerHTML = renderToString(<Countdown {...rendered} />);
+    document.body.append(host);
+    const onRecoverableError = vi.fn();
+    const errors = vi.spyOn(console, "error");
+    let root: ReturnType<typeof hydrateRoot> | undefined;
+    act(() => {
+      root = hydrateRoot(host, <Countdown {...rendered} />, { onRecoverableError });
+    });
+    expect(onRecoverableError).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    expect(cells(host)).toEqual(["01", "00", "00", "00"]);
+    expect(spoken(host)).toBe("Beta closes in 1 day");
+    // Marked ticking, so shown again, in the same render as its figures.
+    expect(host.querySelector("[data-countdown]")?.hasAttribute("data-ticking")).toBe(true);
+    act(() => root?.unmount());
+    host.remove();
   });
 
   it("counts down from two days after page load once mounted", () => {

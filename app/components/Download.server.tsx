@@ -3,10 +3,18 @@ import { ContactCtaLink } from "~/components/CtaLink.server";
 import { InlineIcon } from "~/components/InlineIcon.server";
 import { Section } from "~/components/Section.server";
 import { useCopy } from "~/hooks/use-copy.server";
+import { deadlineDay, nextDownloadDeadline } from "~/shared/download-deadline";
+import { formatDate } from "~/shared/format";
 
-/** How to get the beta (the steps are How it works' first one), with the deadline beside it. */
+/**
+ * How to get the beta (the steps are How it works' first one), with the deadline beside it: the
+ * next 15 June, with its year, in the page's language (the render cache keeps this page no
+ * later than Dubai's midnight: document/kept-until.server.ts).
+ */
 export function Download() {
-  const { download } = useCopy();
+  const { download, intl } = useCopy();
+  const deadline = nextDownloadDeadline(new Date());
+  const [before, after] = download.deadline.split("{date}");
   return (
     <Section id="download" heading={download.heading} intro={download.body} layout="side">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-center">
@@ -28,7 +36,11 @@ export function Download() {
       </div>
       <p className="mt-5 flex max-w-2xl gap-3 rounded-2xl bg-sand-100 p-4 text-ink-900 dark:bg-ink-900 dark:text-sand-300">
         <InlineIcon icon={CalendarClock} className="mt-0.5 size-5" />
-        {download.deadline}
+        <span>
+          {before}
+          <time dateTime={deadlineDay(deadline)}>{formatDate(deadline, intl)}</time>
+          {after}
+        </span>
       </p>
     </Section>
   );

@@ -4,8 +4,9 @@ export const download = {
   body: "Darb is in a limited beta for Dubai drivers. Message us on WhatsApp and we'll send your personal download link for iPhone or Android, or write to us if you prefer e-mail.",
   whatsapp: "Get the link on WhatsApp",
   email: "Ask by e-mail",
+  /** "{date}" is the next 15 June with its year (shared/download-deadline.ts): "15 June 2027". */
   deadline:
-    "Download before 15 June for lifetime premium features and priority cashback processing.",
+    "Download before {date} for lifetime premium features and priority cashback processing.",
 } as const;
 
 export const getStarted = {

@@ -7,7 +7,9 @@ import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
 import { bootAfterFirstPaint } from "~/document/boot-script.server";
+import { withCountdownStart } from "~/document/countdown-start.server";
 import { sendHeadOnce } from "~/document/handoff.server";
+import { keptUntil } from "~/document/kept-until.server";
 import { StaticPartsContext } from "~/document/static-parts";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { staticParts } from "~/landing/static-parts.server";
@@ -50,7 +52,12 @@ export function documentResponse({
   // The <head> carries the page's head tags; the hydration data need not carry them again.
   if (!development)
     remixContext.serverHandoffString = sendHeadOnce(remixContext.serverHandoffString);
-  const rendered = render(request, remixContext, keeper?.slot ?? context.nonce);
+  const nonce = keeper?.slot ?? context.nonce;
+  const rendered = withCountdownStart(
+    render(request, remixContext, nonce),
+    nonce,
+    context.config.betaClosesAt,
+  );
   // Development's script (live reload) is not production's: it starts as Remix starts it.
   let html = development ? rendered : bootAfterFirstPaint(rendered);
   // The route's error boundary may have changed it while rendering.
@@ -63,7 +70,10 @@ export function documentResponse({
   headers.append("Vary", "User-Agent, Accept-Language, Cookie");
 
   if (keeper) {
-    if (finalStatus === 200) keeper.keep(html, headers);
+    // Not past the moment its words about the date change, counted from the request's arrival.
+    if (finalStatus === 200) {
+      keeper.keep(html, headers, keptUntil(keeper.since, context.config.betaClosesAt));
+    }
     html = html.replaceAll(keeper.slot, context.nonce);
   }
   return new Response(html, { status: finalStatus, headers });

@@ -399,13 +399,14 @@ describe("URLs in error messages", () => {
 });
 
 describe("configWarnings", () => {
-  it("names an unset SITE_URL, the sample contact settings and the unset company, one line each", () => {
+  it("names an unset SITE_URL, the sample contact settings, the unset company and BETA_CLOSES_AT, one line each", () => {
     expect(configWarnings(parseConfig({}))).toEqual([
       expect.stringMatching(/^SITE_URL not set; .* http:\/\/localhost:3000$/),
       expect.stringMatching(/^WHATSAPP_NUMBER, .* not set/),
       expect.stringMatching(/^COMPANY_NAME, COMPANY_LICENCE, COMPANY_ADDRESS not set; /),
+      expect.stringMatching(/^BETA_CLOSES_AT not set; /),
     ]);
-    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.ae" }))).toHaveLength(2);
+    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.ae" }))).toHaveLength(3);
   });
 
   it("names only the company settings still unset, and none once all three are set", () => {
@@ -415,5 +416,14 @@ describe("configWarnings", () => {
     ]);
     const all = { ...company, COMPANY_ADDRESS: "Dubai, UAE" };
     expect(configWarnings(parseConfig(all)).join("\n")).not.toContain("COMPANY");
+  });
+
+  it("names an unset BETA_CLOSES_AT, whose countdown is each visitor's own, and not a set one", () => {
+    const beta = (env: Record<string, string>) =>
+      configWarnings(parseConfig(env)).filter((line) => line.includes("BETA_CLOSES_AT"));
+    expect(beta({})).toEqual([
+      "BETA_CLOSES_AT not set; each visitor's countdown runs two days from their first visit",
+    ]);
+    expect(beta({ BETA_CLOSES_AT: "2026-12-31" })).toEqual([]);
   });
 });

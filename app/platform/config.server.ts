@@ -565,6 +565,11 @@ export function configWarnings(config: Config): string[] {
       `${unsetCompany.join(", ")} not set; the footer, the privacy notice, the terms and the structured data name no company`,
     );
   }
+  if (!config.betaClosesAt) {
+    warnings.push(
+      "BETA_CLOSES_AT not set; each visitor's countdown runs two days from their first visit",
+    );
+  }
   return warnings;
 }
 

@@ -11,8 +11,13 @@ import { createServices, type Services } from "~/platform/services.server";
 export type DocumentKeeper = {
   /** What to render where the nonce goes: each response fills in its own. */
   slot: string;
-  /** Keeps the rendered document (with `slot` for its nonces) and its headers. */
-  keep: (html: string, headers: Headers) => void;
+  /** When the request arrived: what the page says of the date is as of then or later. */
+  since: number;
+  /**
+   * Keeps the rendered document (with `slot` for its nonces) and its headers, to be served
+   * while fresh and not from `until` on (ms; document/kept-until.server.ts).
+   */
+  keep: (html: string, headers: Headers, until?: number) => void;
 };
 
 export type RequestContext = {

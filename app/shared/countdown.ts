@@ -11,6 +11,15 @@ export type Remaining = Record<CountdownUnit, number> & { done: boolean };
 
 export const DEFAULT_BETA_LENGTH_MS = 2 * 24 * 60 * 60 * 1000;
 
+/** Where a browser keeps when it first loaded the page, in ms (localStorage). */
+export const BETA_START_KEY = "darb:beta-start";
+
+/** The window property the page's start script leaves that moment in (document/countdown-start.server.ts). */
+export const BETA_START_GLOBAL = "__darbBetaStart";
+
+/** What that script marks `<html>` with while the cells would show the server's figures, not this browser's. */
+export const COUNTDOWN_WAIT_ATTRIBUTE = "data-countdown-wait";
+
 const SECOND = 1000;
 
 /** The server has already checked BETA_CLOSES_AT; a date that still fails to parse counts as unset. */

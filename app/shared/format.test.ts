@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClosing, formatDay, formatDecimal, formatPrice } from "~/shared/format";
+import { formatClosing, formatDate, formatDay, formatDecimal, formatPrice } from "~/shared/format";
 
 describe("format", () => {
   it("writes prices in whole dirhams with the currency code", () => {
@@ -37,6 +37,15 @@ describe("format", () => {
     });
     it("names the month in Arabic, on Dubai's calendar", () => {
       expect(formatDay(new Date("2026-06-14T21:00:00Z"), AR)).toBe("15 يونيو");
+    });
+  });
+
+  describe("a date with its year, as the download note writes it", () => {
+    it("is Dubai's calendar day, in English and in Arabic with Western digits", () => {
+      const deadline = new Date("2027-06-14T20:00:00Z");
+      expect(formatDate(deadline)).toBe("15 June 2027");
+      expect(formatDate(deadline, "ar-AE-u-nu-latn")).toBe("15 يونيو 2027");
+      expect(formatDate(new Date("2027-06-14T19:59:59Z"))).toBe("14 June 2027");
     });
   });
 

@@ -31,6 +31,16 @@ export function formatDay(date: Date, locale: string = brand.locale): string {
   }).format(date);
 }
 
+/** A date in Dubai's calendar with its year, e.g. "15 June 2027" ("15 يونيو 2027"). */
+export function formatDate(date: Date, locale: string = brand.locale): string {
+  return new Intl.DateTimeFormat(locale, {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: brand.timeZone,
+  }).format(date);
+}
+
 /**
  * When the beta closes, on Dubai's calendar and clock: "30 November" at midnight (what a date
  * alone in BETA_CLOSES_AT means), "30 November at 6:30 PM" otherwise.

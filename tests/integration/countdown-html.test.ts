@@ -1,6 +1,9 @@
 // The countdown as the server sends it (issue 14): real numbers, not "--", before any script
 // runs and with JavaScript off; with BETA_CLOSES_AT set, the close written out and, in Arabic,
-// each unit in its number's plural form. Real server processes, one per setting.
+// each unit in its number's plural form. Issue 27: without it, the script that keeps this
+// browser's start follows the cells, and start-up warns; with it, every response carries the
+// time left at its own request, cached or not; the download note names its year. Real server
+// processes, one per setting.
 import { Window } from "happy-dom";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type ChildServer, startChildServer } from "../support/child-server";
@@ -62,7 +65,12 @@ async function countdownOf(server: ChildServer, path: string) {
   const html = await response.text();
   const document = new window.DOMParser().parseFromString(html, "text/html");
   const hero = document.querySelector("#hero");
+  const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
   return {
+    document,
+    nonce,
+    /** The moment the server took for the figures, from the page's own data. */
+    renderedAt: Number(/"renderedAt":(\d+)/.exec(html)?.[1]),
     cells: UNITS.map((unit) => hero?.querySelector(`[data-unit="${unit}"]`)?.textContent ?? ""),
     labels: UNITS.map(
       (unit) => hero?.querySelector(`[data-unit-label="${unit}"]`)?.textContent ?? "",
@@ -147,4 +155,82 @@ describe("with BETA_CLOSES_AT in the past", () => {
       expect(countdown.text.replace(/[\u200e\u200f]/g, "")).toContain(`${line}${date} ${time}`);
     },
   );
+});
+
+/** Seconds left in the cells: days, hours, mins and secs as one number. */
+const secondsIn = (cells: string[]) =>
+  cells
+    .map(Number)
+    .reduce((total, value, index) => total + value * ([86_400, 3600, 60, 1][index] ?? 0), 0);
+
+describe("issue 27: a countdown that keeps its word", () => {
+  it("without BETA_CLOSES_AT, heads the page with the script that keeps this browser's start", async () => {
+    for (const path of ["/", "/ar"]) {
+      const { document, nonce } = await countdownOf(fromLoad, path);
+      const script = [...document.querySelectorAll("head script")].find((element) =>
+        element.textContent?.includes('localStorage.getItem("darb:beta-start")'),
+      );
+      // Before the stylesheet, so it waits for nothing, and allowed by this response's policy.
+      expect(script?.nextElementSibling?.matches('link[rel="stylesheet"]')).toBe(true);
+      expect(script?.getAttribute("nonce")).toBe(nonce);
+    }
+  });
+
+  it("with BETA_CLOSES_AT, has no such script: every visitor counts to the same close", async () => {
+    const { document } = await countdownOf(fixed, "/");
+    expect(document.querySelector("[data-countdown]")).not.toBeNull();
+    expect(document.documentElement.outerHTML).not.toContain("darb:beta-start");
+  });
+
+  it("with BETA_CLOSES_AT, every response carries the time left at its own request, cached or not", async () => {
+    const closes = new Date(`${BETA_CLOSES_AT}T00:00:00+04:00`).getTime();
+    const first = await countdownOf(fixed, "/");
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const second = await countdownOf(fixed, "/");
+    for (const page of [first, second]) {
+      // The figures are the time left at the moment the page names, which hydration renders again.
+      expect(secondsIn(page.cells)).toBe(Math.ceil((closes - page.renderedAt) / 1000));
+    }
+    // A second and a half later: not the first page from memory, but figures a tick or two on.
+    expect(second.renderedAt - first.renderedAt).toBeGreaterThanOrEqual(1000);
+    expect(secondsIn(first.cells) - secondsIn(second.cells)).toBeGreaterThanOrEqual(1);
+  });
+
+  it("warns at production start-up while BETA_CLOSES_AT is unset, and not when it is set", () => {
+    const warnings = (server: ChildServer) =>
+      server
+        .stderr()
+        .split("\n")
+        .filter(
+          (line) => line.includes('"type":"config_warning"') && line.includes("BETA_CLOSES_AT"),
+        );
+    expect(warnings(fromLoad)).toHaveLength(1);
+    expect(JSON.parse(warnings(fromLoad)[0] ?? "{}").warning).toMatch(
+      /^BETA_CLOSES_AT not set; each visitor's countdown runs two days from their first visit$/,
+    );
+    expect(warnings(fixed)).toEqual([]);
+  });
+});
+
+/** The next 15 June after today in Dubai, worked out here apart from the app: "2027-06-15". */
+function nextFifteenthOfJune(now = Date.now()): string {
+  const dubai = new Date(now + DUBAI);
+  const year = dubai.getUTCFullYear();
+  const passed = dubai.getUTCMonth() > 5 || (dubai.getUTCMonth() === 5 && dubai.getUTCDate() >= 15);
+  return `${passed ? year + 1 : year}-06-15`;
+}
+
+describe("the download note", () => {
+  it.each([
+    ["/", (year: string) => `Download before 15 June ${year} for lifetime premium features`],
+    ["/ar", (year: string) => `حمّل التطبيق قبل 15 يونيو ${year} لتحتفظ بالمزايا`],
+  ])("%s names the next 15 June with its year, in the page's language", async (path, note) => {
+    for (const server of [fromLoad, fixed]) {
+      const { document } = await countdownOf(server, path);
+      const deadline = nextFifteenthOfJune();
+      const time = document.querySelector(`#download time[datetime="${deadline}"]`);
+      expect(time?.parentElement?.textContent).toContain(note(deadline.slice(0, 4)));
+      expect(time?.textContent).not.toMatch(/[\u0660-\u0669]/);
+    }
+  });
 });

@@ -8,7 +8,7 @@ export const download: Localized<typeof enDownload> = {
   whatsapp: "احصل على الرابط عبر واتساب",
   email: "اطلبه بالبريد الإلكتروني",
   deadline:
-    "حمّل التطبيق قبل 15 يونيو لتحتفظ بالمزايا المميّزة مدى الحياة وتحصل على أولوية في صرف الاسترداد النقدي.",
+    "حمّل التطبيق قبل {date} لتحتفظ بالمزايا المميّزة مدى الحياة وتحصل على أولوية في صرف الاسترداد النقدي.",
 };
 
 export const getStarted: Localized<typeof enGetStarted> = {
