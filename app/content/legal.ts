@@ -51,6 +51,8 @@ export const legal = {
         "The site sets one cookie, {cookie}, only when you close the offer to read the site in the other language, or pick a language. It says only that the offer should stay away, and it lasts a year.",
         "While the tab is open, the site keeps the campaign of the link you came from (its words and any ad click id) and a session number in the tab's own storage, which the browser clears when you close the tab. They let a tap later in the visit count with the campaign that brought you.",
       ],
+      countdown:
+        "The beta's countdown keeps the time of your first visit in this browser's storage, {key}, so that it does not start again when you come back. It never leaves your browser, and clearing the site's data removes it.",
     },
     events: {
       heading: "What the site records",

@@ -7,6 +7,7 @@ import { refInText } from "~/leads/chat-ref";
 import type { LegalDocument } from "~/pages/legal-text.server";
 import { EXAMPLE_REF, privacyNotice, RECIPIENTS } from "~/pages/privacy-notice.server";
 import { parseConfig } from "~/platform/config.server";
+import { BETA_START_KEY } from "~/shared/countdown";
 import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALES, type Locale } from "~/shared/locale";
 
@@ -111,6 +112,14 @@ describe("the privacy notice", () => {
     expect(text).toContain("Sec-GPC: 1");
     for (const name of [...CLIENT_EVENTS, "generate_lead", "conversion"]) {
       expect(textOf(notice(), "events")).toContain(`${name}: `);
+    }
+  });
+
+  it("names the countdown's storage key while the countdown keeps it, in both languages", () => {
+    for (const locale of ["en", "ar"] as const) {
+      expect(textOf(notice({}, locale), "storage")).toContain(BETA_START_KEY);
+      const fixed = notice({ BETA_CLOSES_AT: "2026-12-31" }, locale);
+      expect(textOf(fixed, "storage")).not.toContain(BETA_START_KEY);
     }
   });
 

@@ -13,6 +13,7 @@ import {
 } from "~/pages/legal-text.server";
 import { countingFor } from "~/pages/plural.server";
 import type { Config } from "~/platform/config.server";
+import { BETA_START_KEY } from "~/shared/countdown";
 import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALE_INFO } from "~/shared/locale";
 import { counted } from "~/shared/plural";
@@ -92,11 +93,13 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       ]),
       section("summary", words.summary.heading, blocksOf(words.summary.body)),
       section("visitor", words.visitor.heading, blocksOf(words.visitor.body)),
-      section(
-        "storage",
-        words.storage.heading,
-        blocksOf(words.storage.body, { cookie: { code: HINT_COOKIE } }),
-      ),
+      section("storage", words.storage.heading, [
+        ...blocksOf(words.storage.body, { cookie: { code: HINT_COOKIE } }),
+        // Only a countdown without BETA_CLOSES_AT keeps its start in the browser (decision 018).
+        ...(config.betaClosesAt
+          ? []
+          : [{ paragraph: rich(words.storage.countdown, { key: { code: BETA_START_KEY } }) }]),
+      ]),
       section("events", words.events.heading, [
         ...blocksOf(words.events.body),
         { list: RECORDED_EVENTS.map((name) => [{ code: name }, ": ", words.events.names[name]]) },
