@@ -582,7 +582,8 @@ describe("fuzzing the real server", () => {
       `seed ${SEED}, ${failed} failed, the first 20:\n${failures.join("\n")}`,
     ).toEqual([]);
     expect([...statuses.values()].reduce((sum, count) => sum + count, 0)).toBe(RUNS);
-  }, 150_000);
+    // 14 s alone; beside the browser tests on a busy 2-core machine it has taken 150 s.
+  }, 300_000);
 
   it.each([
     [
