@@ -36,6 +36,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     result.cta ? { title: copy.thankYou.heading[result.cta] } : undefined,
   );
   let leadId: string | null = null;
+  // The page moves on by itself unless the server knows this lead already (docs/decisions/019).
+  let handOff = true;
   // Counted on the server, so that a lead counts with JavaScript off: when it is a visitor's.
   if (result.cta && isVisitorsNavigation(request)) {
     const lead = await recordLead(requestContext(context), request, {
@@ -57,6 +59,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           },
     });
     leadId = lead.id ?? null;
+    // Within 30 minutes the same visitor's same lead is back: a reload, Back in a browser that
+    // kept the page, or a second tap because no app opened. A redirect would bounce the first
+    // two and fail the third as it failed before; the page's button is one tap instead.
+    handOff = lead.verdict !== "repeat";
     // The chat the link opens quotes the lead's reference, which ties it to its campaign.
     if (lead.ref && result.target) {
       result.target = withChatRef(result.target, lead.ref, copy.contact.chatRef);
@@ -76,6 +82,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       email,
       // The counted lead's id: a Meta pixel added to this page can use it as its eventID.
       leadId,
+      handOff,
       copy: copy.thankYou,
     },
     {
@@ -105,8 +112,10 @@ export const meta = metaFromLoader;
 export const handle: RouteHandle = {
   // No data when the route answers with an error (a POST here is a 405): no refresh then.
   refresh: (data) => {
-    const target = (data as { target?: string | null } | null | undefined)?.target;
-    return target ? `${REDIRECT_DELAY_SECONDS}; url=${target}` : null;
+    const page = data as { target?: string | null; handOff?: boolean } | null | undefined;
+    return page?.target && page.handOff !== false
+      ? `${REDIRECT_DELAY_SECONDS}; url=${page.target}`
+      : null;
   },
 };
 
