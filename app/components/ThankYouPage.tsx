@@ -12,10 +12,12 @@ import { useHydrated } from "remix-utils/use-hydrated";
 import { copyText } from "~/browser/copy-text";
 import { Icon as SpriteIcon } from "~/components/Icon";
 import { REDIRECT_DELAY_SECONDS, type ThankYouCopy } from "~/content/conversion";
+import { useNonce } from "~/hooks/use-nonce";
 import { useRedirectCountdown } from "~/hooks/use-redirect-countdown";
 import { useUi } from "~/hooks/use-site";
 import type { ThankYou } from "~/pages/thank-you.server";
 import type { CtaType } from "~/shared/cta";
+import { earlyHandOffScript } from "~/shared/early-hand-off";
 import { counted } from "~/shared/plural";
 
 /** For the e-mail hand-off: the address to write to by hand, and WhatsApp as the other way. */
@@ -48,15 +50,15 @@ const QUIET =
   "inline-flex min-h-12 items-center gap-2 font-semibold underline-offset-4 hover:underline";
 
 /**
- * Without JavaScript the hand-off is a <meta> refresh 1 s after the page's load, and a mailto:
- * may open nothing: at 2.5 s the stylesheet swaps what was said before for what to do now
+ * Without JavaScript the hand-off is a <meta> refresh once the page has loaded, and a mailto:
+ * may open nothing: at 2 s the stylesheet swaps what was said before for what to do now
  * (tailwind.css, settle-*). With JavaScript the page's own state says it, once hydrated.
  */
 function Settling({ before, after }: { before: ReactNode; after: ReactNode }) {
   return (
     <span className="grid">
-      <span className="[grid-area:1/1] animate-[settle-out_0s_2.5s_forwards]">{before}</span>
-      <span className="[grid-area:1/1] animate-[settle-in_0s_2.5s_backwards]">{after}</span>
+      <span className="[grid-area:1/1] animate-[settle-out_0s_2s_forwards]">{before}</span>
+      <span className="[grid-area:1/1] animate-[settle-in_0s_2s_backwards]">{after}</span>
     </span>
   );
 }
@@ -122,6 +124,7 @@ export function ThankYouPage({
   const { counting } = useUi();
   const { remaining, state, stop } = useRedirectCountdown(REDIRECT_DELAY_SECONDS, target, handOff);
   const hydrated = useHydrated();
+  const nonce = useNonce();
   const back = (
     <a href={returnUrl} className={QUIET}>
       <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
@@ -170,9 +173,19 @@ export function ThankYouPage({
     // On a phone the page fills the first screen below the header (4rem and its border): the
     // words in the middle, the button at its foot. From 640 px it is one centred column.
     <section
-      className="mx-auto flex min-h-[calc(100svh-4rem-1px)] w-full max-w-xl flex-col items-center px-5 pt-8 pb-6 text-center sm:min-h-0 sm:py-24"
+      className="mx-auto flex min-h-[calc(100svh-4rem-1px)] w-full max-w-xl flex-col items-center px-5 pt-8 text-center sm:min-h-0 sm:py-24"
       data-lead-id={leadId ?? undefined}
     >
+      {handOff ? (
+        // Parsed with the page, so the hand-off keeps its second however late hydration is.
+        <script
+          nonce={nonce}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built from the server's target, escaped
+          dangerouslySetInnerHTML={{
+            __html: earlyHandOffScript(target, REDIRECT_DELAY_SECONDS * 1000),
+          }}
+        />
+      ) : null}
       <div className="flex flex-1 flex-col items-center justify-center gap-4 sm:gap-5">
         <Icon aria-hidden="true" className="size-12 text-road-600 sm:size-14 dark:text-road-500" />
         <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">
@@ -196,7 +209,11 @@ export function ThankYouPage({
           ) : null}
         </div>
       </div>
-      <div className="mt-6 flex w-full max-w-sm flex-col items-center gap-3">
+      {/*
+       * Held at the foot of a phone's screen while the page is on it, when something above (the
+       * language offer) pushes the page's end below it.
+       */}
+      <div className="sticky bottom-0 mt-6 flex w-full max-w-sm flex-col items-center gap-3 bg-white pt-2 pb-6 sm:static sm:pb-0 dark:bg-ink-950">
         <a href={target} className={`${OPEN} ${OPEN_COLOURS[cta]}`}>
           {cta === "whatsapp" ? (
             <SpriteIcon name="brand-whatsapp" className="size-7 [--mark:currentColor]" />

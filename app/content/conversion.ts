@@ -29,9 +29,9 @@ export const heroCtas: readonly [ContactCta, ...ContactCta[]] = [
 ];
 
 /**
- * Seconds before /thank-you moves on by itself: with JavaScript from the tap, without it from
- * the page's load (Chromium's refresh timer starts then). A refresh of at most 1 s replaces the
- * page in history, so Back never lands on it (docs/decisions/019-a-one-second-hand-off.md).
+ * Seconds from the tap before /thank-you moves on by itself, with JavaScript. Without it the
+ * refresh is immediate, since its timer starts only once the page has loaded
+ * (docs/decisions/019-a-one-second-hand-off.md).
  */
 export const REDIRECT_DELAY_SECONDS = 1;
 

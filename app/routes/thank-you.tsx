@@ -2,7 +2,6 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ThankYouPage } from "~/components/ThankYouPage";
-import { REDIRECT_DELAY_SECONDS } from "~/content/conversion";
 import { copyFor } from "~/content/copy.server";
 import { withChatRef } from "~/leads/chat-ref";
 import { recordLead } from "~/leads/leads.server";
@@ -105,17 +104,18 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta = metaFromLoader;
 
 /**
- * Without JavaScript the delayed redirect is a <meta http-equiv="refresh">, which the root puts
- * in the head inside <noscript>. With JavaScript the page counts down itself and the visitor
- * can stop it: a refresh nobody can stop fails WCAG 2.2.1.
+ * Without JavaScript the redirect is a <meta http-equiv="refresh">, which the root puts in the
+ * head inside <noscript>. Its timer starts once the page has loaded, which on a phone is most of
+ * the second the hand-off may take, so it waits no more: 0 s, an instant redirect, which also
+ * replaces the page in history (Back never lands on it) and sets no time limit (WCAG 2.2.1).
+ * With JavaScript the page counts a second from the tap itself, and the visitor can stop it.
+ * Why: docs/decisions/019-a-one-second-hand-off.md.
  */
 export const handle: RouteHandle = {
   // No data when the route answers with an error (a POST here is a 405): no refresh then.
   refresh: (data) => {
     const page = data as { target?: string | null; handOff?: boolean } | null | undefined;
-    return page?.target && page.handOff !== false
-      ? `${REDIRECT_DELAY_SECONDS}; url=${page.target}`
-      : null;
+    return page?.target && page.handOff !== false ? `0; url=${page.target}` : null;
   },
 };
 

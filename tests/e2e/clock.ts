@@ -25,3 +25,34 @@ export async function installClock(page: Page, options?: { time?: number | strin
     }
   });
 }
+
+/** Where a held clock starts: any fixed moment will do. */
+const HELD_FROM = Date.UTC(2026, 10, 26, 8);
+
+/**
+ * The page's clock installed as above, and held still: nothing timed happens until the test
+ * moves it on (page.clock.runFor), however long the machine takes. For /thank-you, whose
+ * hand-off is due a second after the page starts: the test can read and tap the page while it
+ * still counts down. Hydration needs the clock too (the boot script waits for a frame): see
+ * `hydrateOnHeldClock`.
+ */
+export async function holdClock(page: Page) {
+  await installClock(page, { time: HELD_FROM });
+  await page.clock.pauseAt(HELD_FROM + 200);
+}
+
+/**
+ * Moves a held clock on a frame at a time until the page is hydrated, waiting for the page
+ * between frames: the boot script's frame and timer, and React's idle start, run on the clock;
+ * the module downloads on the real one. A few frames of the page's time, so still well before
+ * a hand-off due at one second.
+ */
+export async function hydrateOnHeldClock(page: Page) {
+  const isHydrated = () => "__remixRouter" in window;
+  for (let frame = 0; frame < 40; frame++) {
+    if (await page.evaluate(isHydrated)) return;
+    await page.clock.runFor(16);
+    await page.waitForFunction(isHydrated, null, { timeout: 250 }).catch(() => undefined);
+  }
+  throw new Error("the page did not hydrate within 40 frames of its clock");
+}
