@@ -176,8 +176,10 @@ export function ThankYouPage({
       className="mx-auto flex min-h-[calc(100svh-4rem-1px)] w-full max-w-xl flex-col items-center px-5 pt-8 text-center sm:min-h-0 sm:py-24"
       data-lead-id={leadId ?? undefined}
     >
-      {handOff ? (
+      {handOff && /^https:/.test(target) ? (
         // Parsed with the page, so the hand-off keeps its second however late hydration is.
+        // Not for a mailto: starting a navigation stops the page's downloads, so one that opens
+        // nothing before hydration would leave the page without its copy button.
         <script
           nonce={nonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: built from the server's target, escaped

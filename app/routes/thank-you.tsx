@@ -47,15 +47,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sessionId,
       fbclidAt,
       fromPath: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
-      // A link without the browser's session was followed without JavaScript (or before it
-      // ran): this page's own view is then counted here, and the browser does not send one.
-      pageView: sessionId
-        ? undefined
-        : {
-            location: `${new URL(config.siteUrl).origin}${url.pathname}${url.search}`,
-            referrer: request.headers.get("referer") ?? undefined,
-            title: titleOf(head),
-          },
+      // This page's own view is counted here, and the browser sends none (hooks/use-visit.ts):
+      // it may hand off a second after the tap, before its script has run.
+      pageView: {
+        location: `${new URL(config.siteUrl).origin}${url.pathname}${url.search}`,
+        referrer: request.headers.get("referer") ?? undefined,
+        title: titleOf(head),
+      },
     });
     leadId = lead.id ?? null;
     // Within 30 minutes the same visitor's same lead is back: a reload, Back in a browser that

@@ -56,3 +56,17 @@ export async function hydrateOnHeldClock(page: Page) {
   }
   throw new Error("the page did not hydrate within 40 frames of its clock");
 }
+
+/**
+ * Opens /thank-you (`path`) on a held clock, hydrated, and stops its hand-off with the page's
+ * own "Stay on this page" button (`stay`, in the page's language); then lets time run again,
+ * for tests about what the page is rather than where it leads. Once per test: it installs the
+ * clock.
+ */
+export async function openThankYouAndStay(page: Page, path: string, stay: string) {
+  await holdClock(page);
+  await page.goto(path);
+  await hydrateOnHeldClock(page);
+  await page.getByRole("button", { name: stay }).click();
+  await page.clock.resume();
+}
