@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * Playwright's page.clock, installed before the page loads, with the page's performance entries
@@ -48,11 +48,15 @@ export async function holdClock(page: Page) {
  * a hand-off due at one second.
  */
 export async function hydrateOnHeldClock(page: Page) {
-  const isHydrated = () => "__remixRouter" in window;
+  const isHydrated = () => page.evaluate(() => "__remixRouter" in window);
   for (let frame = 0; frame < 40; frame++) {
-    if (await page.evaluate(isHydrated)) return;
+    if (await isHydrated()) return;
     await page.clock.runFor(16);
-    await page.waitForFunction(isHydrated, null, { timeout: 250 }).catch(() => undefined);
+    // Asked from here: page.waitForFunction polls on the page's frames, which the clock holds.
+    await expect
+      .poll(isHydrated, { timeout: 250 })
+      .toBe(true)
+      .catch(() => undefined);
   }
   throw new Error("the page did not hydrate within 40 frames of its clock");
 }

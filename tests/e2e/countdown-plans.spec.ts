@@ -94,10 +94,12 @@ test.describe("with JavaScript off", () => {
       );
     const source = uniqueSource("plan");
     await page.goto(`/?source=${source}`);
-    await page.locator("#plans").getByRole("link", { name: "Choose Pro" }).click();
-    await expect(page).toHaveURL(
+    // Through /thank-you, which without JavaScript moves on at once: its request is the trace.
+    const thankYou = page.waitForRequest(
       new RegExp(`/thank-you\\?cta=whatsapp&source=${source}&plan=pro&`),
     );
+    await page.locator("#plans").getByRole("link", { name: "Choose Pro" }).click();
+    await thankYou;
     await page.waitForURL((url) => url.hostname === "wa.me");
     const go = new URL(page.url());
     // The plan's message, then the lead's chat reference on a line of its own.
