@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
+import { handOffRows } from "./handoff.mjs";
 import { LABELS } from "./profile.mjs";
 
 export function machine() {
@@ -326,10 +327,11 @@ function breakdownRows(breakdown) {
   return rows;
 }
 
-export function buildRows({ lighthouse, bytes, load }) {
+export function buildRows({ lighthouse, bytes, load, handOff }) {
   return [
     ...lighthouseRows(lighthouse),
     ...bytesRows(bytes),
+    ...handOffRows(handOff),
     ...loadRows(load),
     ...breakdownRows(load.breakdown),
   ];
