@@ -10,14 +10,11 @@ import {
 import { type ReactNode, useRef, useState } from "react";
 import { useHydrated } from "remix-utils/use-hydrated";
 import { copyText } from "~/browser/copy-text";
-import { Icon as SpriteIcon } from "~/components/Icon";
 import { REDIRECT_DELAY_SECONDS, type ThankYouCopy } from "~/content/conversion";
-import { useNonce } from "~/hooks/use-nonce";
 import { useRedirectCountdown } from "~/hooks/use-redirect-countdown";
 import { useUi } from "~/hooks/use-site";
 import type { ThankYou } from "~/pages/thank-you.server";
 import type { CtaType } from "~/shared/cta";
-import { earlyHandOffScript } from "~/shared/early-hand-off";
 import { counted } from "~/shared/plural";
 
 /** For the e-mail hand-off: the address to write to by hand, and WhatsApp as the other way. */
@@ -124,7 +121,6 @@ export function ThankYouPage({
   const { counting } = useUi();
   const { remaining, state, stop } = useRedirectCountdown(REDIRECT_DELAY_SECONDS, target, handOff);
   const hydrated = useHydrated();
-  const nonce = useNonce();
   const back = (
     <a href={returnUrl} className={QUIET}>
       <ArrowLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
@@ -176,18 +172,6 @@ export function ThankYouPage({
       className="mx-auto flex min-h-[calc(100svh-4rem-1px)] w-full max-w-xl flex-col items-center px-5 pt-8 text-center sm:min-h-0 sm:py-24"
       data-lead-id={leadId ?? undefined}
     >
-      {handOff && /^https:/.test(target) ? (
-        // Parsed with the page, so the hand-off keeps its second however late hydration is.
-        // Not for a mailto: starting a navigation stops the page's downloads, so one that opens
-        // nothing before hydration would leave the page without its copy button.
-        <script
-          nonce={nonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: built from the server's target, escaped
-          dangerouslySetInnerHTML={{
-            __html: earlyHandOffScript(target, REDIRECT_DELAY_SECONDS * 1000),
-          }}
-        />
-      ) : null}
       <div className="flex flex-1 flex-col items-center justify-center gap-4 sm:gap-5">
         <Icon aria-hidden="true" className="size-12 text-road-600 sm:size-14 dark:text-road-500" />
         <h1 className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">
@@ -218,7 +202,12 @@ export function ThankYouPage({
       <div className="sticky bottom-0 mt-6 flex w-full max-w-sm flex-col items-center gap-3 bg-white pt-2 pb-6 sm:static sm:pb-0 dark:bg-ink-950">
         <a href={target} className={`${OPEN} ${OPEN_COLOURS[cta]}`}>
           {cta === "whatsapp" ? (
-            <SpriteIcon name="brand-whatsapp" className="size-7 [--mark:currentColor]" />
+            // WhatsApp's mark from the page's sprite, in the button's colour. Written out, as in
+            // browser/icon-markup.ts: components/Icon.tsx imported here would be a file of its own
+            // on every first visit.
+            <svg aria-hidden="true" className="icon size-7 [--mark:currentColor]">
+              <use href="#icon-brand-whatsapp" />
+            </svg>
           ) : (
             <Icon aria-hidden="true" className="size-7 shrink-0" />
           )}

@@ -14,6 +14,15 @@ describe("/thank-you's no-script refresh", () => {
     expect(handle.refresh?.({ target: "https://wa.me/971585550134", handOff: false })).toBeNull();
   });
 
+  it("is the same hand-off with JavaScript, a second from the tap, but never a mailto:", () => {
+    const script = handle.script?.({ target: "https://wa.me/971585550134", handOff: true });
+    expect(script).toContain('location.assign("https://wa.me/971585550134")');
+    expect(script).toContain("1000 - performance.now()");
+    expect(handle.script?.({ target: "https://wa.me/1", handOff: false })).toBeNull();
+    expect(handle.script?.({ target: "mailto:hello@darb.ae", handOff: true })).toBeNull();
+    expect(handle.script?.(null)).toBeNull();
+  });
+
   // A POST here is a 405: the error screen renders with no loader data, and must not crash.
   it.each([null, undefined])("is none without loader data (%s)", (data) => {
     expect(handle.refresh?.(data)).toBeNull();

@@ -2,6 +2,7 @@ import type { HeadersFunction, LoaderFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ThankYouPage } from "~/components/ThankYouPage";
+import { REDIRECT_DELAY_SECONDS } from "~/content/conversion";
 import { copyFor } from "~/content/copy.server";
 import { withChatRef } from "~/leads/chat-ref";
 import { recordLead } from "~/leads/leads.server";
@@ -9,6 +10,7 @@ import { isVisitorsNavigation } from "~/leads/visitor.server";
 import { headFor } from "~/pages/head.server";
 import { defaultTarget, readThankYou } from "~/pages/thank-you.server";
 import { requestContext } from "~/platform/request-context.server";
+import { earlyHandOffScript } from "~/shared/early-hand-off";
 import { localeOfPath, localePath } from "~/shared/locale";
 import { planMessages } from "~/shared/plans";
 import type { RouteHandle } from "~/shared/route-handle";
@@ -101,19 +103,31 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta = metaFromLoader;
 
+/** The page's data as the handle reads it; none when the route answers with an error. */
+type HandOffData = { target?: string | null; handOff?: boolean } | null | undefined;
+
 /**
  * Without JavaScript the redirect is a <meta http-equiv="refresh">, which the root puts in the
  * head inside <noscript>. Its timer starts once the page has loaded, which on a phone is most of
  * the second the hand-off may take, so it waits no more: 0 s, an instant redirect, which also
  * replaces the page in history (Back never lands on it) and sets no time limit (WCAG 2.2.1).
- * With JavaScript the page counts a second from the tap itself, and the visitor can stop it.
+ * With JavaScript a script in the head opens the target a second after the tap, however late
+ * the page hydrates, and the page's hook lets the visitor stop it. Not for a mailto: starting a
+ * navigation stops the page's downloads, and one that opens nothing before hydration would leave
+ * the e-mail page without its copy button; the hook opens that one.
  * Why: docs/decisions/019-a-one-second-hand-off.md.
  */
 export const handle: RouteHandle = {
-  // No data when the route answers with an error (a POST here is a 405): no refresh then.
+  // A POST here is a 405, with no data: no refresh, no script.
   refresh: (data) => {
-    const page = data as { target?: string | null; handOff?: boolean } | null | undefined;
+    const page = data as HandOffData;
     return page?.target && page.handOff !== false ? `0; url=${page.target}` : null;
+  },
+  script: (data) => {
+    const page = data as HandOffData;
+    return page?.target && page.handOff !== false && /^https:/.test(page.target)
+      ? earlyHandOffScript(page.target, REDIRECT_DELAY_SECONDS * 1000)
+      : null;
   },
 };
 
