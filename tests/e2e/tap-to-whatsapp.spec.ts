@@ -198,6 +198,9 @@ for (const javaScript of [true, false]) {
         // page is laid out alike.
         const open = page.getByRole("main").getByRole("link", { name: l.open });
         await expect(open).toBeVisible();
+        // WhatsApp's mark, from the page's sprite.
+        const mark = await open.locator("use").getAttribute("href");
+        await expect(page.locator(`symbol${mark}`)).toHaveCount(1);
         const { button, others } = await sizes(page, l.open);
         for (const other of others) {
           expect(button.area, `larger than ${other.what}`).toBeGreaterThan(other.area);
