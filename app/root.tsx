@@ -43,20 +43,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const EMPTY = { __html: "" };
 
-/** The no-script refresh a route asks for (only /thank-you does). */
-function useNoScriptRefresh(): string | null {
+/** What a route asks of the document's head: a no-script refresh, a script (only /thank-you). */
+function useRouteHead(ask: "refresh" | "script"): string | null {
   const matches = useMatches();
   for (const match of matches) {
     const handle = match.handle as RouteHandle | undefined;
-    const refresh = handle?.refresh?.(match.data);
-    if (refresh) return refresh;
+    const value = handle?.[ask]?.(match.data);
+    if (value) return value;
   }
   return null;
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const refresh = useNoScriptRefresh();
+  const refresh = useRouteHead("refresh");
+  const script = useRouteHead("script");
   const nonce = useNonce();
   const location = useLocation();
   // Without the root's data (its loader failed), the path still says the language.
@@ -85,6 +86,11 @@ export function Layout({ children }: { children: ReactNode }) {
           // biome-ignore lint/security/noDangerouslySetInnerHtml: empty; the server's own constant
           dangerouslySetInnerHTML={EMPTY}
         />
+        {script ? (
+          // A route's own script, built by its handle from its data (routes/thank-you.tsx).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: built by the server from the route's checked data
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: script }} />
+        ) : null}
         <Links />
       </head>
       <body className="flex min-h-dvh flex-col">

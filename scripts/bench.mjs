@@ -20,6 +20,7 @@ await ensureBuild();
 // Imported only now: on a fresh clone Lighthouse and autocannon exist once the step above ran.
 const { breakdown } = await import("./bench/breakdown.mjs");
 const { measureBytes } = await import("./bench/bytes.mjs");
+const { measureHandOff } = await import("./bench/handoff.mjs");
 const { runLighthouse } = await import("./bench/lighthouse.mjs");
 const { startBlankPage } = await import("./bench/blank-page.mjs");
 const { fixedRate, throughput } = await import("./bench/load.mjs");
@@ -160,6 +161,14 @@ async function main() {
     await blank.stop();
   }
 
+  let handOff;
+  try {
+    handOff = await measureHandOff({ baseUrl: server.url, log });
+  } catch (error) {
+    // A figure, not a target: the rest of the table stands without it.
+    handOff = { error: String(error?.message ?? error) };
+  }
+
   const load = { rssIdle: rssBytes(server.child.pid), warmup: WARMUP };
   log("GET / on the server, 50 connections × 10 s…");
   load.node = await throughput(`${server.url}/`, { warmup: WARMUP });
@@ -213,7 +222,7 @@ async function main() {
     load.breakdown = { error: String(error?.message ?? error) };
   }
 
-  const rows = buildRows({ lighthouse, bytes, load });
+  const rows = buildRows({ lighthouse, bytes, load, handOff });
   const seconds = Math.round((Date.now() - started) / 1000);
   const header =
     `Darb bench, ${date.toISOString().slice(0, 16).replace("T", " ")} UTC · node ${host.node} · ` +
@@ -232,7 +241,7 @@ async function main() {
   );
   writeFileSync(
     join(artifacts, "bench.json"),
-    `${JSON.stringify({ date: date.toISOString(), machine: host, seconds, statuses, lighthouse, bytes, load, rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: date.toISOString(), machine: host, seconds, statuses, lighthouse, bytes, handOff, load, rows }, null, 2)}\n`,
   );
   log(
     "Written: .artifacts/bench.md, .artifacts/bench.json, .artifacts/lighthouse/*.json, " +

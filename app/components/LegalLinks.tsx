@@ -10,10 +10,13 @@ export type LegalLinksCopy = ThankYouCopy["legal"];
  * The privacy notice and the terms, in the page's language, as 44 px targets side by side, for
  * the thank-you page (the footer has its own, beside the copyright).
  */
-export function LegalLinks({ copy }: { copy: LegalLinksCopy }) {
+export function LegalLinks({ copy, className = "" }: { copy: LegalLinksCopy; className?: string }) {
   const locale = useLocale();
   return (
-    <nav aria-label={copy.label} className="flex flex-wrap justify-center gap-x-5 text-sm">
+    <nav
+      aria-label={copy.label}
+      className={`flex flex-wrap justify-center gap-x-5 text-sm ${className}`}
+    >
       <PageLink to={localePath(locale, "/privacy")} className="footer-link">
         {copy.privacy}
       </PageLink>

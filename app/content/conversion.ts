@@ -28,8 +28,12 @@ export const heroCtas: readonly [ContactCta, ...ContactCta[]] = [
   { text: "Try the demo", ctaType: "demo", icon: MonitorPlay },
 ];
 
-/** Seconds before /thank-you moves on by itself. */
-export const REDIRECT_DELAY_SECONDS = 3;
+/**
+ * Seconds from the tap before /thank-you moves on by itself, with JavaScript. Without it the
+ * refresh is immediate, since its timer starts only once the page has loaded
+ * (docs/decisions/019-a-one-second-hand-off.md).
+ */
+export const REDIRECT_DELAY_SECONDS = 1;
 
 export const thankYou = {
   /** Each hand-off is named for what the visitor still has to do: nothing has happened yet. */
@@ -66,13 +70,21 @@ export const thankYou = {
     link: "Didn't it open?",
   } satisfies Record<CtaType, string>,
   settled: {
-    whatsapp: "Tap Open again to try once more.",
+    whatsapp: "Tap Open WhatsApp to try once more.",
     email:
       "Copy our address and send us a line from any e-mail app or webmail, or message us on WhatsApp.",
-    demo: "Tap Open again to try once more.",
-    link: "Tap Open again to try once more.",
+    demo: "Tap Open the demo to try once more.",
+    link: "Tap Open the link to try once more.",
   } satisfies Record<CtaType, string>,
-  returned: "Welcome back. Continue when you're ready.",
+  /** Back from the hand-off, or the same lead again: thanks, and the button, never a redirect. */
+  returned:
+    "Thanks for your interest in Darb. Continue when you're ready, or look around the site.",
+  again: {
+    whatsapp: "Your chat with us is one tap away.",
+    email: "Write to us whenever you're ready.",
+    demo: "The demo is one tap away.",
+    link: "The link is one tap away.",
+  } satisfies Record<CtaType, string>,
   stopped: "Staying here. Continue when you're ready.",
   stay: "Stay on this page",
   address: "Our e-mail address",
@@ -82,8 +94,13 @@ export const thankYou = {
   whatsappInstead: "Or message us on WhatsApp",
   noTarget:
     "Thanks for your interest in Darb. Have a look around the site, or get in touch any time.",
-  goNow: "Go now",
-  openAgain: "Open again",
+  /** The page's biggest control: the hand-off itself, by a tap. */
+  open: {
+    whatsapp: "Open WhatsApp",
+    email: "Open your e-mail app",
+    demo: "Open the demo",
+    link: "Open the link",
+  } satisfies Record<CtaType, string>,
   back: "Back to the site",
   /** The links to the privacy notice and the terms (components/LegalLinks.tsx). */
   legal: { label: "Privacy and terms", privacy: "Privacy", terms: "Terms" },

@@ -1,6 +1,5 @@
 import { useLocation } from "@remix-run/react";
 import { type MutableRefObject, useEffect, useRef } from "react";
-import { SESSION_ID } from "~/analytics/events";
 import { setAnalyticsContext, track } from "~/analytics/queue.client";
 import { noteVisitCampaignSent, visitSession } from "~/analytics/session";
 import {
@@ -10,7 +9,7 @@ import {
   campaignQuery,
   isTagged,
 } from "~/shared/campaign";
-import { FBCLID_AT_PARAM, isCtaType, SESSION_PARAM } from "~/shared/cta";
+import { FBCLID_AT_PARAM, isCtaType } from "~/shared/cta";
 import { basePath, type Locale } from "~/shared/locale";
 
 const STORAGE_KEY = "darb:campaign";
@@ -96,13 +95,10 @@ export function useVisit(language: Locale, fbclidSeenAt?: number): MutableRefObj
     visit.current = { campaign, session: "", ...(fbclidAt !== undefined ? { fbclidAt } : {}) };
     currentVisitSession(visit.current);
     const location = `${window.location.origin}${pathname}${search}`;
-    // A /thank-you reached by a lead link without a session (no JavaScript when it was
-    // followed) had its page_view counted by the server.
-    const query = new URLSearchParams(search);
+    // A /thank-you reached by a lead link had its page_view counted by the server: the page
+    // may hand off before this runs (routes/thank-you.tsx).
     const countedByServer =
-      basePath(pathname) === "/thank-you" &&
-      isCtaType(query.get("cta")) &&
-      !SESSION_ID.test(query.get(SESSION_PARAM) ?? "");
+      basePath(pathname) === "/thank-you" && isCtaType(new URLSearchParams(search).get("cta"));
     if (!countedByServer)
       track("page_view", {
         page_location: location,

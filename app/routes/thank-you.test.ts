@@ -2,11 +2,25 @@ import { describe, expect, it } from "vitest";
 import { handle } from "~/routes/thank-you";
 
 describe("/thank-you's no-script refresh", () => {
-  it("points at the target the loader chose", () => {
-    expect(handle.refresh?.({ target: "https://wa.me/971585550134" })).toBe(
-      "3; url=https://wa.me/971585550134",
+  it("points at the target the loader chose, at once", () => {
+    expect(handle.refresh?.({ target: "https://wa.me/971585550134", handOff: true })).toBe(
+      "0; url=https://wa.me/971585550134",
     );
     expect(handle.refresh?.({ target: null })).toBeNull();
+  });
+
+  // The same lead again (a reload, Back, a second tap): the thanks and the button, no redirect.
+  it("is none when the page does not hand off", () => {
+    expect(handle.refresh?.({ target: "https://wa.me/971585550134", handOff: false })).toBeNull();
+  });
+
+  it("is the same hand-off with JavaScript, a second from the tap, but never a mailto:", () => {
+    const script = handle.script?.({ target: "https://wa.me/971585550134", handOff: true });
+    expect(script).toContain('location.assign("https://wa.me/971585550134")');
+    expect(script).toContain("1000 - performance.now()");
+    expect(handle.script?.({ target: "https://wa.me/1", handOff: false })).toBeNull();
+    expect(handle.script?.({ target: "mailto:hello@darb.ae", handOff: true })).toBeNull();
+    expect(handle.script?.(null)).toBeNull();
   });
 
   // A POST here is a 405: the error screen renders with no loader data, and must not crash.

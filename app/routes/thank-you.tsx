@@ -10,6 +10,7 @@ import { isVisitorsNavigation } from "~/leads/visitor.server";
 import { headFor } from "~/pages/head.server";
 import { defaultTarget, readThankYou } from "~/pages/thank-you.server";
 import { requestContext } from "~/platform/request-context.server";
+import { earlyHandOffScript } from "~/shared/early-hand-off";
 import { localeOfPath, localePath } from "~/shared/locale";
 import { planMessages } from "~/shared/plans";
 import type { RouteHandle } from "~/shared/route-handle";
@@ -36,6 +37,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     result.cta ? { title: copy.thankYou.heading[result.cta] } : undefined,
   );
   let leadId: string | null = null;
+  // The page moves on by itself unless the server knows this lead already (docs/decisions/019).
+  let handOff = true;
   // Counted on the server, so that a lead counts with JavaScript off: when it is a visitor's.
   if (result.cta && isVisitorsNavigation(request)) {
     const lead = await recordLead(requestContext(context), request, {
@@ -46,17 +49,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sessionId,
       fbclidAt,
       fromPath: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
-      // A link without the browser's session was followed without JavaScript (or before it
-      // ran): this page's own view is then counted here, and the browser does not send one.
-      pageView: sessionId
-        ? undefined
-        : {
-            location: `${new URL(config.siteUrl).origin}${url.pathname}${url.search}`,
-            referrer: request.headers.get("referer") ?? undefined,
-            title: titleOf(head),
-          },
+      // This page's own view is counted here, and the browser sends none (hooks/use-visit.ts):
+      // it may hand off a second after the tap, before its script has run.
+      pageView: {
+        location: `${new URL(config.siteUrl).origin}${url.pathname}${url.search}`,
+        referrer: request.headers.get("referer") ?? undefined,
+        title: titleOf(head),
+      },
     });
     leadId = lead.id ?? null;
+    // Within 30 minutes the same visitor's same lead is back: a reload, Back in a browser that
+    // kept the page, or a second tap because no app opened. A redirect would bounce the first
+    // two and fail the third as it failed before; the page's button is one tap instead.
+    handOff = lead.verdict !== "repeat";
     // The chat the link opens quotes the lead's reference, which ties it to its campaign.
     if (lead.ref && result.target) {
       result.target = withChatRef(result.target, lead.ref, copy.contact.chatRef);
@@ -76,6 +81,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       email,
       // The counted lead's id: a Meta pixel added to this page can use it as its eventID.
       leadId,
+      handOff,
       copy: copy.thankYou,
     },
     {
@@ -97,16 +103,31 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta = metaFromLoader;
 
+/** The page's data as the handle reads it; none when the route answers with an error. */
+type HandOffData = { target?: string | null; handOff?: boolean } | null | undefined;
+
 /**
- * Without JavaScript the delayed redirect is a <meta http-equiv="refresh">, which the root puts
- * in the head inside <noscript>. With JavaScript the page counts down itself and the visitor
- * can stop it: a refresh nobody can stop fails WCAG 2.2.1.
+ * Without JavaScript the redirect is a <meta http-equiv="refresh">, which the root puts in the
+ * head inside <noscript>. Its timer starts once the page has loaded, which on a phone is most of
+ * the second the hand-off may take, so it waits no more: 0 s, an instant redirect, which also
+ * replaces the page in history (Back never lands on it) and sets no time limit (WCAG 2.2.1).
+ * With JavaScript a script in the head opens the target a second after the tap, however late
+ * the page hydrates, and the page's hook lets the visitor stop it. Not for a mailto: starting a
+ * navigation stops the page's downloads, and one that opens nothing before hydration would leave
+ * the e-mail page without its copy button; the hook opens that one.
+ * Why: docs/decisions/019-a-one-second-hand-off.md.
  */
 export const handle: RouteHandle = {
-  // No data when the route answers with an error (a POST here is a 405): no refresh then.
+  // A POST here is a 405, with no data: no refresh, no script.
   refresh: (data) => {
-    const target = (data as { target?: string | null } | null | undefined)?.target;
-    return target ? `${REDIRECT_DELAY_SECONDS}; url=${target}` : null;
+    const page = data as HandOffData;
+    return page?.target && page.handOff !== false ? `0; url=${page.target}` : null;
+  },
+  script: (data) => {
+    const page = data as HandOffData;
+    return page?.target && page.handOff !== false && /^https:/.test(page.target)
+      ? earlyHandOffScript(page.target, REDIRECT_DELAY_SECONDS * 1000)
+      : null;
   },
 };
 

@@ -2,4 +2,6 @@
 export type RouteHandle = {
   /** A no-script `<meta http-equiv="refresh">` content for this page's data, or null for none. */
   refresh?: (data: unknown) => string | null;
+  /** An inline script for this page's data, run as the head is parsed, or null for none. */
+  script?: (data: unknown) => string | null;
 };

@@ -3,6 +3,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { taskGroups } from "lighthouse/core/lib/tracehouse/task-groups.js";
+import { handOffRows } from "./handoff.mjs";
 import { LABELS } from "./profile.mjs";
 
 export function machine() {
@@ -465,10 +466,11 @@ function breakdownRows(breakdown) {
   return rows;
 }
 
-export function buildRows({ lighthouse, bytes, load }) {
+export function buildRows({ lighthouse, bytes, load, handOff }) {
   return [
     ...lighthouseRows(lighthouse),
     ...bytesRows(bytes),
+    ...handOffRows(handOff),
     ...loadRows(load),
     ...breakdownRows(load.breakdown),
   ];

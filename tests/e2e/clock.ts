@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 
 /**
  * Playwright's page.clock, installed before the page loads, with the page's performance entries
@@ -24,4 +24,53 @@ export async function installClock(page: Page, options?: { time?: number | strin
       Object.assign(performance, { [key]: real[key].bind(real) });
     }
   });
+}
+
+/** Where a held clock starts: any fixed moment will do. */
+const HELD_FROM = Date.UTC(2026, 10, 26, 8);
+
+/**
+ * The page's clock installed as above, and held still: nothing timed happens until the test
+ * moves it on (page.clock.runFor), however long the machine takes. For /thank-you, whose
+ * hand-off is due a second after the page starts: the test can read and tap the page while it
+ * still counts down. Hydration needs the clock too (the boot script waits for a frame): see
+ * `hydrateOnHeldClock`.
+ */
+export async function holdClock(page: Page) {
+  await installClock(page, { time: HELD_FROM });
+  await page.clock.pauseAt(HELD_FROM + 200);
+}
+
+/**
+ * Moves a held clock on a frame at a time until the page is hydrated, waiting for the page
+ * between frames: the boot script's frame and timer, and React's idle start, run on the clock;
+ * the module downloads on the real one. A few frames of the page's time, so still well before
+ * a hand-off due at one second.
+ */
+export async function hydrateOnHeldClock(page: Page) {
+  const isHydrated = () => page.evaluate(() => "__remixRouter" in window);
+  for (let frame = 0; frame < 40; frame++) {
+    if (await isHydrated()) return;
+    await page.clock.runFor(16);
+    // Asked from here: page.waitForFunction polls on the page's frames, which the clock holds.
+    await expect
+      .poll(isHydrated, { timeout: 250 })
+      .toBe(true)
+      .catch(() => undefined);
+  }
+  throw new Error("the page did not hydrate within 40 frames of its clock");
+}
+
+/**
+ * Opens /thank-you (`path`) on a held clock, hydrated, and stops its hand-off with the page's
+ * own "Stay on this page" button (`stay`, in the page's language); then lets time run again,
+ * for tests about what the page is rather than where it leads. Once per test: it installs the
+ * clock.
+ */
+export async function openThankYouAndStay(page: Page, path: string, stay: string) {
+  await holdClock(page);
+  await page.goto(path);
+  await hydrateOnHeldClock(page);
+  await page.getByRole("button", { name: stay }).click();
+  await page.clock.resume();
 }

@@ -87,16 +87,22 @@ test.describe("with JavaScript off", () => {
   test("a plan's button opens WhatsApp with the message naming its plan, and the lead names it", async ({
     page,
   }) => {
+    // WhatsApp stands in here: the page hands off to it a second after the tap.
+    await page
+      .context()
+      .route(/^https:\/\/wa\.me\//, (route) =>
+        route.fulfill({ contentType: "text/html", body: "<!doctype html><title>WhatsApp</title>" }),
+      );
     const source = uniqueSource("plan");
     await page.goto(`/?source=${source}`);
-    await page.locator("#plans").getByRole("link", { name: "Choose Pro" }).click();
-    await expect(page).toHaveURL(
+    // Through /thank-you, which without JavaScript moves on at once: its request is the trace.
+    const thankYou = page.waitForRequest(
       new RegExp(`/thank-you\\?cta=whatsapp&source=${source}&plan=pro&`),
     );
-    const go = new URL(
-      (await page.getByRole("link", { name: "Go now" }).getAttribute("href")) ?? "",
-    );
-    expect(go.hostname).toBe("wa.me");
+    await page.locator("#plans").getByRole("link", { name: "Choose Pro" }).click();
+    await thankYou;
+    await page.waitForURL((url) => url.hostname === "wa.me");
+    const go = new URL(page.url());
     // The plan's message, then the lead's chat reference on a line of its own.
     expect(go.searchParams.get("text")).toMatch(
       /^Hi Darb! I'd like the Pro plan\.\n\nRef DRB-[23456789ABCDEFGHJKMNPQRSTWXYZ]{5}$/,

@@ -26,7 +26,7 @@ const LANGUAGES = [
     copied: "Address copied",
     continuingNow: "Continuing now…",
     didntOpen: "Didn't your e-mail app open?",
-    openAgain: "Open again",
+    openAgain: "Open your e-mail app",
     whatsappInstead: "Or message us on WhatsApp",
   },
   {
@@ -42,7 +42,7 @@ const LANGUAGES = [
     copied: "تم نسخ العنوان",
     continuingNow: "جارٍ الانتقال الآن…",
     didntOpen: "ألم يُفتح تطبيق البريد الإلكتروني؟",
-    openAgain: "افتح مجددًا",
+    openAgain: "افتح تطبيق البريد",
     whatsappInstead: "أو راسلنا عبر واتساب",
   },
 ] as const;
@@ -101,7 +101,7 @@ for (const l of LANGUAGES) {
     await installClock(page);
     await page.goto(emailPage());
     await hydrated(page);
-    // The hand-off is at 3 s on the page's clock, and the page settles 1.5 s after it.
+    // The hand-off is at 1 s on the page's clock, and the page settles 1.5 s after it.
     await page.clock.runFor(5000);
     expect(new URL(page.url()).pathname).toBe(`${l.prefix}/thank-you`);
     const main = page.getByRole("main");

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { openThankYouAndStay } from "./clock";
 import { SAMPLE_COMPANY } from "./company";
 import { expect, test } from "./fixtures";
 
@@ -13,6 +14,8 @@ const LANGUAGES = [
     terms: "Terms",
     headings: { privacy: "Privacy notice", terms: "Terms" },
     licence: "Trade licence no.",
+    legalLinks: "Privacy and terms",
+    stay: "Stay on this page",
   },
   {
     prefix: "/ar",
@@ -20,6 +23,8 @@ const LANGUAGES = [
     terms: "الشروط",
     headings: { privacy: "إشعار الخصوصية", terms: "الشروط" },
     licence: "رخصة تجارية رقم",
+    legalLinks: "الخصوصية والشروط",
+    stay: "البقاء في هذه الصفحة",
   },
 ] as const;
 
@@ -85,6 +90,23 @@ for (const language of LANGUAGES) {
   }
 }
 
+for (const language of LANGUAGES) {
+  const { prefix, headings } = language;
+  test(`${prefix || "/"}: the thank-you page links to the privacy notice and the terms, below the hand-off`, async ({
+    page,
+  }) => {
+    await openThankYouAndStay(page, `${prefix}/thank-you?cta=whatsapp`, language.stay);
+    const links = page.getByRole("navigation", { name: language.legalLinks });
+    await expect(links.getByRole("link", { name: language.terms, exact: true })).toHaveAttribute(
+      "href",
+      `${prefix}/terms`,
+    );
+    await links.getByRole("link", { name: language.privacy, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${prefix}/privacy$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(headings.privacy);
+  });
+}
+
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
 
@@ -93,5 +115,12 @@ test.describe("with JavaScript off", () => {
     await page.getByRole("contentinfo").getByRole("link", { name: "الشروط", exact: true }).click();
     await expect(page).toHaveURL(/\/ar\/terms$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("الشروط");
+  });
+
+  test("a thank-you page with nothing to hand off links to them too", async ({ page }) => {
+    await page.goto("/thank-you");
+    const links = page.getByRole("navigation", { name: "Privacy and terms" });
+    await links.getByRole("link", { name: "Terms", exact: true }).click();
+    await expect(page).toHaveURL(/\/terms$/);
   });
 });

@@ -28,9 +28,9 @@ async function visit(path: string) {
   return { status: response.status, html: await response.text() };
 }
 
-/** Where the page moves on to by itself: its no-script refresh. */
+/** Where the page moves on to by itself: its no-script refresh, at once. */
 function refreshTarget(html: string): URL {
-  const content = /<meta http-equiv="refresh" content="3; url=([^"]+)"/.exec(html)?.[1];
+  const content = /<meta http-equiv="refresh" content="0; url=([^"]+)"/.exec(html)?.[1];
   if (!content) throw new Error("no refresh in the page");
   const textarea = new window.DOMParser().parseFromString(`<p>${content}</p>`, "text/html");
   return new URL(textarea.querySelector("p")?.textContent ?? "");

@@ -30,10 +30,14 @@ beforeAll(async () => {
 });
 afterAll(() => site?.close());
 
+let asked = 0;
+
 /** Whether the server answers this path with a hand-off (a thank-you page that moves on). */
 async function isHandOff(path: string): Promise<boolean> {
   const url = new URL(path, site.origin);
   url.searchParams.set("cta", "demo");
+  // A lead of its own each time: the same lead again shows the thanks without moving on.
+  url.searchParams.set("source", `return-url-${++asked}`);
   const response = await directFetch(url, { redirect: "manual" });
   const html = await response.text();
   return response.status === 200 && html.includes('http-equiv="refresh"');
