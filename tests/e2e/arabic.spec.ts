@@ -3,6 +3,7 @@ import type { Page } from "@playwright/test";
 import { openThankYouAndStay } from "./clock";
 import { SAMPLE_COMPANY } from "./company";
 import { expect, test } from "./fixtures";
+import { answerOf } from "./navigations";
 import { textAsRead } from "./page-text";
 import { eventsFor, uniqueSource } from "./server-log";
 
@@ -144,11 +145,12 @@ test("a lead from the Arabic page is counted once, in Arabic, with language=ar",
   await page.goto(`/ar?source=${source}`);
   await hydrated(page);
   // The page moves on a second after the tap: what it said is in its answer.
-  const thankYou = page.waitForResponse(
+  const thankYou = await answerOf(
+    page,
     new RegExp(`/ar/thank-you\\?cta=whatsapp&source=${source}&`),
   );
   await page.locator("#hero").getByRole("link", { name: "احصل على التطبيق عبر واتساب" }).click();
-  expect(await (await thankYou).text()).toMatch(/<h1[^>]*>بقيت خطوة واحدة: أرسل الرسالة<\/h1>/);
+  expect(await thankYou()).toMatch(/<h1[^>]*>بقيت خطوة واحدة: أرسل الرسالة<\/h1>/);
   await page.waitForURL((url) => url.host === "wa.me", { timeout: 6000 });
   // The message WhatsApp opens with is the Arabic one.
   expect(decodeURIComponent(page.url())).toContain("مرحبًا درب!");
@@ -271,15 +273,13 @@ test.describe("Arabic with JavaScript off", () => {
   test("the CTAs lead through the Arabic thank-you page to WhatsApp", async ({ page }) => {
     await page.goto("/ar");
     // The page moves on at once without JavaScript: what it said is in its answer.
-    const thankYou = page.waitForResponse((response) =>
-      /\/ar\/thank-you\?cta=whatsapp&/.test(response.url()),
-    );
+    const thankYou = await answerOf(page, /\/ar\/thank-you\?cta=whatsapp&/);
     await page
       .locator("#download")
       .getByRole("link", { name: /واتساب/ })
       .first()
       .click();
-    expect(await (await thankYou).text()).toMatch(/<h1[^>]*>بقيت خطوة واحدة: أرسل الرسالة<\/h1>/);
+    expect(await thankYou()).toMatch(/<h1[^>]*>بقيت خطوة واحدة: أرسل الرسالة<\/h1>/);
     await page.waitForURL((url) => url.host === "wa.me", { timeout: 8000 });
   });
 });

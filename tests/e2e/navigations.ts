@@ -28,3 +28,22 @@ export async function watchNavigations(page: Page): Promise<() => Promise<Seen>>
       return { document: seen.document, navigations: [...seen.navigations] };
     });
 }
+
+/**
+ * The body of the next document whose URL matches `pattern`, read as it arrives: a page that
+ * moves on at once (/thank-you without JavaScript) has gone before `response.text()` could ask
+ * the browser for it. The request goes to the server as usual; only the reading is ours.
+ */
+export async function answerOf(page: Page, pattern: RegExp): Promise<() => Promise<string>> {
+  let resolve: (body: string) => void = () => {};
+  const body = new Promise<string>((done) => {
+    resolve = done;
+  });
+  await page.route(pattern, async (route) => {
+    if (!route.request().isNavigationRequest()) return route.fallback();
+    const response = await route.fetch();
+    resolve(await response.text());
+    await route.fulfill({ response });
+  });
+  return () => body;
+}
