@@ -217,11 +217,14 @@ describe("a tagged visit that taps WhatsApp, JavaScript on", () => {
       // The visit's campaign outlives the URL: the tab comes back to a bare / before tapping.
       await page.goto(`${site.origin}/`);
       await until(() => named("page_view")[1], "the second page_view");
+      // The lead link's address is read from its request: the page hands off a second later.
+      const thankYou = page.waitForRequest(
+        (request) => request.isNavigationRequest() && request.url().includes("/thank-you?"),
+      );
       await page.locator('a[href^="/thank-you?cta=whatsapp"]:visible').first().click();
-      await page.waitForURL(/\/thank-you\?/);
+      const lead = new URL((await thankYou).url()).searchParams;
       await until(() => named("generate_lead")[0], "generate_lead");
       await until(() => metaHits[0], "Meta's Lead");
-      const lead = new URL(page.url()).searchParams;
       expect(lead.get("utm_campaign")).toBe("Ramadan Promo 2026");
       expect(lead.get("fbclid")).toBe(FBCLID);
       expect(lead.get("sid")).toMatch(/^\d{10}$/);
