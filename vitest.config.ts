@@ -7,6 +7,9 @@ import { configDefaults, defineConfig } from "vitest/config";
 // load and compare timings under it, run alone. Each step sets its own workers. (fuzz.test.ts
 // loads the machine too, but asserts only answers: it runs with the rest.)
 const LOAD = [
+  // Reads a Chromium trace of /, which a browser test beside it can leave without a navigation.
+  "tests/integration/bench-trace.test.ts",
+  "tests/integration/events-api.test.ts",
   "tests/integration/flood.test.ts",
   "tests/integration/ga4-faults.test.ts",
   "tests/integration/nginx-hardening.test.ts",
