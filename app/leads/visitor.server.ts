@@ -9,7 +9,8 @@ const processSalt = randomBytes(32).toString("hex");
 // Made once: building a DateTimeFormat costs more than the rest of visitorFor put together.
 const dubaiDate = new Intl.DateTimeFormat("en-CA", { timeZone: brand.timeZone });
 
-function dubaiDay(now: Date): string {
+/** Dubai's calendar day, "YYYY-MM-DD": a visitor id's day, and an experiment's. */
+export function dubaiDay(now: Date): string {
   return dubaiDate.format(now);
 }
 
