@@ -39,6 +39,8 @@ export type LeadRecord = {
   fbc?: string;
   status: LeadStatus;
   chatAt?: number;
+  /** The running experiment's variant the visitor saw (docs/decisions/022-experiments.md). */
+  experiment?: { id: string; variant: string };
 };
 
 export type ChatRecord = {
