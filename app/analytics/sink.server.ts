@@ -51,6 +51,8 @@ export type Sink = {
    * that tell GA4 of it (on the lead's own client and session).
    */
   recordChat: (chat: ChatRecord, lead: LeadRecord | undefined, events: OutboundEvent[]) => void;
+  /** Calls made elsewhere (the exposure counts' copy to Redis): kept in the ledger, then sent. */
+  recordCalls: (calls: NewCall[]) => void;
   /** Sends what is owed within `deadlineMs`; the rest waits in the ledger for the next start. */
   flush: (deadlineMs: number) => Promise<void>;
   close: () => void;
@@ -234,6 +236,10 @@ export function createSink(options: SinkOptions): Sink {
         );
       }
       hand(ledger.recordChat(chat, calls));
+    },
+
+    recordCalls(calls) {
+      if (calls.length > 0) hand(ledger.recordCalls(calls));
     },
 
     async flush(deadlineMs) {

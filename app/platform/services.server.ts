@@ -5,6 +5,7 @@
  * request (server/site.ts, through the load context), and flushes and closes it on shutdown.
  */
 import { createSink, type Sink } from "~/analytics/sink.server";
+import { startExposureCopy } from "~/leads/ledger/exposure-copy.server";
 import { createLedger, type Ledger } from "~/leads/ledger/ledger.server";
 import { openLedger } from "~/leads/ledger/open-ledger.server";
 import { createSharedLedger, type SharedLedger } from "~/leads/ledger/shared-ledger.server";
@@ -52,6 +53,17 @@ export function createServices(
     meta: config.meta ?? null,
     ...options,
   });
+  // Replicas: each one's experiment exposures reach Redis in batches, the last one at shutdown.
+  const exposureCopy = shared
+    ? startExposureCopy({ ledger, record: (calls) => analytics.recordCalls(calls) })
+    : null;
+  const flush = analytics.flush;
+  if (exposureCopy) {
+    analytics.flush = (deadlineMs) => {
+      exposureCopy.copy();
+      return flush(deadlineMs);
+    };
+  }
   const remote =
     redis && config.analyticsSalt ? createRedisLimits(redis, config.analyticsSalt) : null;
   const limits = createSharedLimits(remote);
@@ -62,6 +74,7 @@ export function createServices(
     limits,
     counters: () => ({ ...analytics.stats(), ...limits.stats() }),
     close: () => {
+      exposureCopy?.stop();
       limits.close();
       ledger.close();
     },

@@ -10,6 +10,7 @@
  * a pending call's body, and go with it once Meta has confirmed it; the file is rewritten
  * without them within an hour. Whole leads go after LEAD_RETENTION_DAYS.
  */
+import { randomBytes } from "node:crypto";
 import { type Journal, memoryJournal } from "~/leads/ledger/journal.server";
 import type { Campaign } from "~/shared/campaign";
 
@@ -85,7 +86,18 @@ type Entry =
   | { t: "status"; id: string; status: LeadStatus; at: number }
   | { t: "send"; id: string }
   | { t: "retry"; id: string; attempt: number; dueAt: number; uncertain: number }
-  | { t: "done"; id: string; outcome: Outcome };
+  | { t: "done"; id: string; outcome: Outcome }
+  // An experiment's visitors: one line per exposure, totals after a rewrite (issue 28).
+  | ({ t: "exposure" } & Exposure)
+  | ({ t: "exposures" } & ExposureCount)
+  | { t: "replica"; id: string };
+
+/** One visitor taking part in an experiment on a Dubai day ("YYYY-MM-DD"), counted once. */
+export type Exposure = { day: string; experiment: string; variant: string };
+export type ExposureCount = Exposure & { count: number };
+
+/** When a Dubai day ends (ms): Dubai keeps UTC+4 all year, with no daylight saving. */
+export const dayEnd = (day: string) => Date.parse(`${day}T00:00:00+04:00`) + DAY_MS;
 
 export type LedgerOptions = {
   journal?: Journal<Entry>;
@@ -146,6 +158,18 @@ export function createLedger(options: LedgerOptions = {}) {
   /** How long the last leads' writes took (ms), for /metrics and the bench: a ring. */
   const leadWrites = new Float64Array(4096);
   let leadWriteCount = 0;
+  /**
+   * Exposures by day, experiment and variant: counters, never visitors. The key is the three
+   * joined by a newline, which no id or day holds.
+   */
+  const exposureCounts = new Map<string, number>();
+  const exposureKey = (e: Exposure) => `${e.day}\n${e.experiment}\n${e.variant}`;
+  const exposureOf = (key: string): Exposure => {
+    const [day = "", experiment = "", variant = ""] = key.split("\n");
+    return { day, experiment, variant };
+  };
+  /** This ledger's name among replicas (its exposure totals in Redis), made when first asked. */
+  let replica: string | undefined;
   /** Since this process started, for /metrics. */
   const counted = { leads: new Map<string, number>(), chatsMatched: 0, chatsUnmatched: 0 };
 
@@ -194,6 +218,16 @@ export function createLedger(options: LedgerOptions = {}) {
         forget(entry.id);
         settledSinceRewrite += 1;
         break;
+      case "exposure":
+      case "exposures": {
+        const key = exposureKey(entry);
+        const add = entry.t === "exposures" ? entry.count : 1;
+        exposureCounts.set(key, (exposureCounts.get(key) ?? 0) + add);
+        break;
+      }
+      case "replica":
+        replica = entry.id;
+        break;
     }
   }
 
@@ -215,6 +249,11 @@ export function createLedger(options: LedgerOptions = {}) {
       interrupted ? { ...call, interrupted } : call,
     );
     if (calls.length > 0) yield { t: "calls", calls };
+    if (replica) yield { t: "replica", id: replica };
+    for (const [key, count] of exposureCounts) {
+      const exposure = exposureOf(key);
+      if (dayEnd(exposure.day) > cutoff) yield { t: "exposures", ...exposure, count };
+    }
   }
 
   function sweep() {
@@ -228,6 +267,10 @@ export function createLedger(options: LedgerOptions = {}) {
     // A call no outbox took (its destination no longer configured) goes with its lead. Any
     // outbox that runs gives a call up, counted, long before: GA4 after 72 hours, Meta 7 days.
     for (const [id, call] of pending) if (call.at < cutoff) forget(id);
+    // A day's exposures go once the whole day is older than the retention.
+    for (const key of exposureCounts.keys()) {
+      if (!(dayEnd(exposureOf(key).day) > cutoff)) exposureCounts.delete(key);
+    }
     journal.rewrite(live());
     settledSinceRewrite = 0;
     liveBytes = journal.bytes();
@@ -286,6 +329,21 @@ export function createLedger(options: LedgerOptions = {}) {
     chatSeen: (messageId: string) => chats.has(messageId),
     leads: (since = 0) => [...leads.values()].filter((lead) => lead.at >= since),
     chats: (since = 0) => [...chats.values()].filter((chat) => chat.at >= since),
+
+    /**
+     * Counts one visitor's first view of an experiment that day (the caller deduplicates): one
+     * short line, written before it returns like every entry, and not waiting for the disk.
+     */
+    recordExposure: ({ day, experiment, variant }: Exposure) =>
+      write({ t: "exposure", day, experiment, variant }),
+    /** Exposures by day, experiment and variant, within the retention. */
+    exposures: (): ExposureCount[] =>
+      [...exposureCounts].map(([key, count]) => ({ ...exposureOf(key), count })),
+    /** This ledger's lasting name, written to its journal the first time it is asked for. */
+    replicaId(): string {
+      if (replica === undefined) write({ t: "replica", id: randomBytes(8).toString("hex") });
+      return replica as string;
+    },
 
     /** The outbox's side: what a destination is owed. */
     pendingCalls: (destination: DestinationName) => [...pendingBy[destination].values()],

@@ -5,11 +5,22 @@
  * copy and loses nothing. The webhook, on whichever replica Meta reaches, finds a lead by its
  * chat reference here and claims each message id once; `npm run leads` reads every replica's
  * leads from here. Keys expire with LEAD_RETENTION_DAYS.
+ *
+ * Each replica's experiment exposure counts are copied too, as totals per day, experiment,
+ * variant and replica (a hash per day), written only when larger than what Redis holds: a copy
+ * sent twice, or an older one arriving after a newer, changes nothing, and the report sums the
+ * replicas (exposure-copy.server.ts).
  */
 
 import { PostError } from "~/analytics/http-post.server";
 import type { Post } from "~/analytics/outbox.server";
-import type { ChatRecord, LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
+import {
+  type ChatRecord,
+  dayEnd,
+  type ExposureCount,
+  type LeadRecord,
+  type NewCall,
+} from "~/leads/ledger/ledger.server";
 import type { RedisConnection } from "~/leads/redis-connection.server";
 import { KEY_PREFIX } from "~/leads/redis-limits.server";
 
@@ -24,9 +35,16 @@ export const sharedKeys = {
   claim: (messageId: string) => `${KEY_PREFIX}:ledger:claim:${messageId}`,
   leadPattern: `${KEY_PREFIX}:ledger:lead:*`,
   chatPattern: `${KEY_PREFIX}:ledger:chat:*`,
+  /** A hash per Dubai day: "experiment|variant|replica" to that replica's total. */
+  exposures: (day: string) => `${KEY_PREFIX}:ledger:exposures:${day}`,
+  exposuresPattern: `${KEY_PREFIX}:ledger:exposures:*`,
 };
 
-export const SHARED_URL = { lead: "redis:lead", chat: "redis:chat" } as const;
+export const SHARED_URL = {
+  lead: "redis:lead",
+  chat: "redis:chat",
+  exposures: "redis:exposures",
+} as const;
 
 /** The outbox's calls that copy a lead, or a chat and its lead's new state, to Redis. */
 export function sharedLeadCall(lead: LeadRecord): NewCall {
@@ -51,6 +69,33 @@ export function sharedChatCall(chat: ChatRecord, lead: LeadRecord | undefined): 
   };
 }
 
+/** The outbox's call that copies one replica's exposure totals (those that changed) to Redis. */
+export function sharedExposureCall(replica: string, counts: ExposureCount[], at: number): NewCall {
+  return {
+    destination: "redis",
+    url: SHARED_URL.exposures,
+    body: JSON.stringify({ replica, exposures: counts }),
+    events: counts.length,
+    at,
+  };
+}
+
+/**
+ * Sets each field to its total only when that is larger than the one Redis holds: a replica's
+ * totals only grow, so the largest is the latest, whatever order the copies arrive in.
+ * ARGV: per count, the index of its day's key, the field, the total and the key's TTL (ms).
+ */
+const RAISE_TOTALS = `
+for i = 1, #ARGV, 4 do
+  local key = KEYS[tonumber(ARGV[i])]
+  local total = tonumber(ARGV[i + 2])
+  if total > tonumber(redis.call('HGET', key, ARGV[i + 1]) or '0') then
+    redis.call('HSET', key, ARGV[i + 1], total)
+  end
+  redis.call('PEXPIRE', key, ARGV[i + 3])
+end
+return 1`;
+
 export type SharedLedger = {
   /** The outbox's "post" for Redis: writes a copy, 204 when Redis has it. */
   post: Post;
@@ -60,6 +105,8 @@ export type SharedLedger = {
   claimChat: (messageId: string) => Promise<boolean | null>;
   /** Every lead and chat (for the report). */
   all: () => Promise<{ leads: LeadRecord[]; chats: ChatRecord[] }>;
+  /** Every replica's exposures, summed per day, experiment and variant (for the report). */
+  exposures: () => Promise<ExposureCount[]>;
 };
 
 export function createSharedLedger(
@@ -83,9 +130,31 @@ export function createSharedLedger(
     return values;
   }
 
+  async function raiseTotals(copy: { replica: string; exposures: ExposureCount[] }) {
+    const keys: string[] = [];
+    const args: string[] = [];
+    for (const { day, experiment, variant, count } of copy.exposures) {
+      const left = dayEnd(day) + retentionMs - now();
+      if (!(left > 0)) continue;
+      const key = sharedKeys.exposures(day);
+      if (!keys.includes(key)) keys.push(key);
+      const field = `${experiment}|${variant}|${copy.replica}`;
+      args.push(String(keys.indexOf(key) + 1), field, String(count), String(Math.ceil(left)));
+    }
+    if (keys.length === 0) return 204;
+    try {
+      await connection.run((redis) => redis.eval(RAISE_TOTALS, keys.length, ...keys, ...args));
+    } catch (error) {
+      // Raising a total to the same value is harmless: sending it again is safe.
+      throw new PostError((error as Error).message, true);
+    }
+    return 204;
+  }
+
   return {
     async post(url, body) {
       if (!connection.usable()) throw new PostError("Redis is down", false);
+      if (url.href === SHARED_URL.exposures) return raiseTotals(JSON.parse(body));
       const copy = JSON.parse(body) as { lead?: LeadRecord; chat?: ChatRecord };
       try {
         await connection.run((redis) => {
@@ -149,6 +218,35 @@ export function createSharedLedger(
         (v) => JSON.parse(v) as ChatRecord,
       );
       return { leads, chats };
+    },
+
+    async exposures() {
+      const sums = new Map<string, ExposureCount>();
+      let cursor = "0";
+      do {
+        const [next, keys] = await connection.client.scan(
+          cursor,
+          "MATCH",
+          sharedKeys.exposuresPattern,
+          "COUNT",
+          500,
+        );
+        cursor = next;
+        for (const key of keys) {
+          const day = key.slice(sharedKeys.exposures("").length);
+          const fields = await connection.client.hgetall(key);
+          for (const [field, value] of Object.entries(fields)) {
+            const [experiment, variant, replica] = field.split("|");
+            const count = Number(value);
+            if (!experiment || !variant || !replica || !Number.isSafeInteger(count)) continue;
+            const id = `${day}|${experiment}|${variant}`;
+            const sum = sums.get(id) ?? { day, experiment, variant, count: 0 };
+            sum.count += count;
+            sums.set(id, sum);
+          }
+        }
+      } while (cursor !== "0");
+      return [...sums.values()];
     },
   };
 }
