@@ -16,11 +16,13 @@ export type App = typeof ServerApi;
 
 /** Everything the server takes from the app; the type makes this list complete. */
 const NAMES = Object.keys({
+  assignmentKey: true,
   bounded: true,
   checkConfigAtStart: true,
   ConfigError: true,
   createServices: true,
   exitWith: true,
+  experimentOfRequest: true,
   hasClickId: true,
   logLine: true,
   pageVariant: true,
@@ -77,6 +79,7 @@ function delegate<K extends Functions>(name: K): App[K] {
     (current()[name] as (...args: unknown[]) => unknown)(...args)) as App[K];
 }
 
+export const assignmentKey = delegate("assignmentKey");
 export const bounded = delegate("bounded");
 export const createServices = delegate("createServices");
 export const hasClickId = delegate("hasClickId");
@@ -84,4 +87,5 @@ export const logLine = delegate("logLine");
 export const pageVariant = delegate("pageVariant");
 export const statsReporter = delegate("statsReporter");
 export const variantKey = delegate("variantKey");
+export const experimentOfRequest = delegate("experimentOfRequest");
 export const writeLogLine = delegate("writeLogLine");

@@ -26,14 +26,17 @@ const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap", "/ar", "/ar/share", 
  *
  * A URL with an ad's click id is rendered for its request alone: the id is new for every click,
  * so its page would never be served again and would only push shared pages out of the cache.
+ *
+ * `experiment` is the running experiment's variant the page shows (server/experiments.ts), ""
+ * for the control: each variant's page is kept apart, and the control's key is today's.
  */
-export function documentKey(url: URL, headers: Headers): string | null {
+export function documentKey(url: URL, headers: Headers, experiment = ""): string | null {
   if (!CACHEABLE_PATHS.has(url.pathname)) return null;
   // Remix's data requests for the same path are JSON, not this document.
   if (url.searchParams.has("_data")) return null;
   const variant = pageVariant(url, headers);
   if (hasClickId(variant.campaign)) return null;
-  return `${url.pathname} ${variantKey(variant)}`;
+  return `${url.pathname} ${experiment}${variantKey(variant)}`;
 }
 
 /** Whether a key is a tagged page's: its last part, the campaign query, is not empty. */
@@ -80,7 +83,8 @@ export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
     if (request.method !== "GET" && request.method !== "HEAD") return next();
     // Parsed as @remix-run/express does, so "//x" stays a path and is never a host.
     const url = new URL(`http://localhost${request.url}`);
-    const key = documentKey(url, keyHeaders(request.headers));
+    const experiment = response.locals.experimentKey as string | undefined;
+    const key = documentKey(url, keyHeaders(request.headers), experiment);
     response.locals.documentKey = key;
     const entry = key === null ? undefined : poolOf(key).get(key);
     if (key !== null) counts[entry ? "hits" : "misses"] += 1;

@@ -4,7 +4,7 @@
  * give it (docs/decisions/004-own-http-server.md):
  *
  *   request log (LOG_REQUESTS=1) → security headers and the nonce → shutdown's Connection: close
- *   → request guard → /readyz → cached documents (already gzipped) → /build from memory
+ *   → request guard → /readyz → a landing page's experiment variant → cached documents (already gzipped) → /build from memory
  *   (precompressed, immutable) → compression (a HEAD as its GET) → public files → Remix, with the visitor's address
  *   in the load context → one-line errors
  */
@@ -13,6 +13,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import type { Assignment } from "~/experiments/experiment";
 import type { Config } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { Services } from "~/platform/services.server";
@@ -20,6 +21,7 @@ import { bounded, logLine } from "./app";
 import { buildAssets, loadBuildAssets } from "./build-assets";
 import { clientAddress } from "./client-address";
 import type { DocumentCache } from "./document-cache";
+import { experiments } from "./experiments";
 import { readiness } from "./readiness";
 import { requestGuard } from "./request-guard";
 import { requestLog } from "./request-log";
@@ -79,6 +81,10 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   if (options.draining) app.use(options.draining);
   app.use(requestGuard);
   app.use(readiness(services.limits.store));
+  // A landing page's variant, before the cache keeps or answers it per variant.
+  if (config.experiments.some((experiment) => experiment.status === "running")) {
+    app.use(experiments(config, services));
+  }
   // First among what answers: a cached page costs no file lookup and no compression stream.
   if (documents) app.use(documents.middleware);
   // Content-hashed names: a file at a /build path never changes.
@@ -121,6 +127,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
           config,
           services,
           documentKeeper: documents && key ? documents.keeper(key) : null,
+          assignment: (response.locals.assignment as Assignment | null | undefined) ?? null,
         };
       },
     }),

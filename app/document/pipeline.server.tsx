@@ -11,6 +11,9 @@ import { withCountdownStart } from "~/document/countdown-start.server";
 import { sendHeadOnce } from "~/document/handoff.server";
 import { keptUntil } from "~/document/kept-until.server";
 import { StaticPartsContext } from "~/document/static-parts";
+import type { VariantCopy } from "~/experiments/experiment";
+import { VariantCopyContext } from "~/experiments/variant-copy.server";
+import { variantCopyOf } from "~/experiments/visit.server";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { staticParts } from "~/landing/static-parts.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -22,11 +25,18 @@ import type { RequestContext } from "~/platform/request-context.server";
  * Arabic text does on nearly every page. An error thrown here reaches Remix, which renders the
  * error boundary instead.
  */
-function render(request: Request, remixContext: EntryContext, nonce: string): string {
+function render(
+  request: Request,
+  remixContext: EntryContext,
+  nonce: string,
+  variantCopy: VariantCopy | null,
+): string {
   return `<!DOCTYPE html>${renderToString(
     <NonceProvider value={nonce}>
       <StaticPartsContext.Provider value={staticParts}>
-        <RemixServer context={remixContext} url={request.url} />
+        <VariantCopyContext.Provider value={variantCopy}>
+          <RemixServer context={remixContext} url={request.url} />
+        </VariantCopyContext.Provider>
       </StaticPartsContext.Provider>
     </NonceProvider>,
   )}`;
@@ -54,7 +64,7 @@ export function documentResponse({
     remixContext.serverHandoffString = sendHeadOnce(remixContext.serverHandoffString);
   const nonce = keeper?.slot ?? context.nonce;
   const rendered = withCountdownStart(
-    render(request, remixContext, nonce),
+    render(request, remixContext, nonce, variantCopyOf(context.config, context.assignment)),
     nonce,
     context.config.betaClosesAt,
   );

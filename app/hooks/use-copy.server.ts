@@ -1,4 +1,7 @@
+import { useContext } from "react";
 import { type Copy, copyFor } from "~/content/copy.server";
+import type { VariantCopy } from "~/experiments/experiment";
+import { VariantCopyContext, withVariantCopy } from "~/experiments/variant-copy.server";
 import { useLocale } from "~/hooks/use-site";
 import { LOCALE_INFO, LOCALES, type Locale } from "~/shared/locale";
 
@@ -9,10 +12,24 @@ const byLocale = Object.fromEntries(
   LOCALES.map((locale) => [locale, { ...copyFor(locale), intl: LOCALE_INFO[locale].intl }]),
 ) as Record<Locale, PageCopy>;
 
+// A variant's words, put together once per variant and language (a variant's changes are one
+// object for the life of the process: config/experiments-file.server.ts read them at start).
+const byVariant = new WeakMap<VariantCopy, Partial<Record<Locale, PageCopy>>>();
+
+function variantCopy(changes: VariantCopy, locale: Locale): PageCopy {
+  const known = byVariant.get(changes) ?? {};
+  byVariant.set(changes, known);
+  known[locale] ??= withVariantCopy(byLocale[locale], changes, locale);
+  return known[locale];
+}
+
 /**
  * Every word of the site in the page's language, for static parts: they render only on the
- * server (document/static-parts.ts), so both languages' copy stays out of the bundle.
+ * server (document/static-parts.ts), so both languages' copy stays out of the bundle. A page
+ * rendered for an experiment's variant gets the variant's words (experiments/variant-copy.server.ts).
  */
 export function useCopy(): PageCopy {
-  return byLocale[useLocale()];
+  const locale = useLocale();
+  const changes = useContext(VariantCopyContext);
+  return changes ? variantCopy(changes, locale) : byLocale[locale];
 }

@@ -5,6 +5,8 @@
 import { type ClientEvent, fitParams, LIMITS } from "~/analytics/events";
 import { fbcOf } from "~/analytics/meta-capi.server";
 import type { OutboundEvent } from "~/analytics/sink.server";
+import { type Assignment, expVariantString } from "~/experiments/experiment";
+import { assignmentFor } from "~/experiments/visit.server";
 import { chatRef, leadId, previousWindow } from "~/leads/ledger/lead-ids.server";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import type { LeadVerdict } from "~/leads/limits.server";
@@ -49,6 +51,8 @@ export type Lead = {
   fromPath?: string;
   /** /thank-you's own page_view, when the browser will not send one (no JavaScript). */
   pageView?: { location: string; referrer?: string; title?: string };
+  /** The running experiment's variant the visitor saw (experiments/visit.server.ts). */
+  experiment?: Assignment | null;
 };
 
 export type LeadResult = {
@@ -91,6 +95,8 @@ export function leadParams(lead: Lead, { clickIds = true } = {}): Record<string,
     ...(lead.language ? { language: lead.language } : {}),
     ...(lead.plan ? { plan: lead.plan } : {}),
     ...campaignDetails(lead.campaign),
+    // The variant the visitor saw, as GA4's experience_impression names it.
+    ...(lead.experiment ? { exp_variant_string: expVariantString(lead.experiment) } : {}),
   };
   // Click ids that fit GA4's 100 characters, for joining exports; Meta gets fbclid whole (fbc).
   if (!clickIds) return params;
@@ -128,9 +134,12 @@ function pageUrl(lead: Lead, campaign: Campaign, siteUrl: string): string {
 export async function recordLead(
   context: RequestContext,
   request: Request,
-  lead: Lead,
+  asked: Lead,
 ): Promise<LeadResult> {
   const visitor = visitorOf(context, request);
+  // The same visitor on the same day has the same variant here as on the landing page (only a
+  // visitor's own navigation comes here: routes/thank-you.tsx).
+  const lead: Lead = { ...asked, experiment: assignmentFor(context.config, visitor) };
   // Asking about Plus, then Pro, is two leads (a marketer wants both plans' interest), as
   // WhatsApp then e-mail is; the same plan again within 30 minutes is the same lead.
   // "Instagram" and "instagram" on one visitor's links are one lead.
@@ -188,6 +197,9 @@ export async function recordLead(
     sessionId,
     ...(lead.cta === "whatsapp" ? { ref: chatRef(id, ledger.refTaken) } : {}),
     ...(fbc ? { fbc } : {}),
+    ...(lead.experiment
+      ? { experiment: { id: lead.experiment.experiment, variant: lead.experiment.variant } }
+      : {}),
     status: "new",
   };
   context.services.analytics.record(visitor, events, {

@@ -4,6 +4,8 @@ import {
   BATCHES_PER_VISITOR,
   createLimits,
   DEDUPE_WINDOW_MS,
+  EXPOSURE_WINDOW_MS,
+  EXPOSURES_PER_ADDRESS,
   LEADS_PER_ADDRESS,
 } from "~/leads/limits.server";
 import type { Visitor } from "~/leads/visitor.server";
@@ -21,7 +23,12 @@ describe("leads", () => {
     expect(limits.lead(a, "whatsapp|ig|", 0)).toBe("counted");
     expect(limits.lead(a, "whatsapp|ig|", DEDUPE_WINDOW_MS - 1)).toBe("repeat");
     expect(limits.lead(a, "whatsapp|ig|", DEDUPE_WINDOW_MS)).toBe("counted");
-    expect(limits.stats()).toEqual({ leads_repeated: 1, leads_capped: 0, batches_refused: 0 });
+    expect(limits.stats()).toEqual({
+      leads_repeated: 1,
+      leads_capped: 0,
+      batches_refused: 0,
+      exposures_capped: 0,
+    });
   });
 
   it("keeps visitors apart, even on one address", () => {
@@ -49,7 +56,12 @@ describe("leads", () => {
     const limits = createLimits();
     const a = visitor("203.0.113.3");
     for (let n = 0; n < 200; n++) limits.lead(a, "demo|x|", n);
-    expect(limits.stats()).toEqual({ leads_repeated: 199, leads_capped: 0, batches_refused: 0 });
+    expect(limits.stats()).toEqual({
+      leads_repeated: 199,
+      leads_capped: 0,
+      batches_refused: 0,
+      exposures_capped: 0,
+    });
   });
 });
 
@@ -95,5 +107,36 @@ describe("session: a visit without JavaScript", () => {
     // Within the same second, still another.
     expect(limits.session(who, "campaign=c", start + 50 * 60_000)).toBe(String(Number(b) + 1));
     expect(limits.session(who, "campaign=c", start + 81 * 60_000)).not.toBe(String(Number(b) + 1));
+  });
+});
+
+describe("experiment views", () => {
+  it("count a visitor's view once per experiment, for the day their id lasts", () => {
+    const limits = createLimits();
+    const a = visitor("203.0.113.7");
+    const start = 1_000_000;
+    expect(limits.exposure(a, "hero_headline", start)).toBe("counted");
+    expect(limits.exposure(a, "hero_headline", start + 23 * 3600_000)).toBe("repeat");
+    // Another experiment is another view.
+    expect(limits.exposure(a, "hero_subheadline", start)).toBe("counted");
+    // Tomorrow's id is another visitor; today's mark is gone by then.
+    expect(limits.exposure(a, "hero_headline", start + EXPOSURE_WINDOW_MS)).toBe("counted");
+  });
+
+  it("bound one address's views, so cycling user agents cannot dilute a test", () => {
+    const limits = createLimits();
+    const start = 5_000_000;
+    const verdicts = Array.from({ length: EXPOSURES_PER_ADDRESS.capacity + 50 }, (_, i) =>
+      limits.exposure(visitor("198.51.100.9", `agent-${i}`), "hero_headline", start),
+    );
+    expect(verdicts.filter((verdict) => verdict === "counted")).toHaveLength(
+      EXPOSURES_PER_ADDRESS.capacity,
+    );
+    expect(limits.stats().exposures_capped).toBe(50);
+    // Another address is not held back, and the first refills in time.
+    expect(limits.exposure(visitor("198.51.100.10"), "hero_headline", start)).toBe("counted");
+    expect(limits.exposure(visitor("198.51.100.9", "later"), "hero_headline", start + 2_000)).toBe(
+      "counted",
+    );
   });
 });

@@ -23,12 +23,27 @@ export const BATCHES_PER_VISITOR = { capacity: 60, refillPerSecond: 1 };
 /** Event batches per address, shared by everyone behind it: a burst of 300, then five a second. */
 export const BATCHES_PER_ADDRESS = { capacity: 300, refillPerSecond: 5 };
 
+/**
+ * A visitor's first view of an experiment's variant counts once a day (their id is the day's); an
+ * address counts a burst of 300 views, then one every 2 seconds, so a script cycling user agents
+ * cannot dilute a test (docs/decisions/022-experiments.md).
+ */
+export const EXPOSURE_WINDOW_MS = 26 * 3600_000;
+export const EXPOSURES_PER_ADDRESS = { capacity: 300, refillPerSecond: 1 / 2 };
+/** Visitors whose view of today's experiment is remembered: a day of a busy campaign. */
+const MAX_EXPOSURE_KEYS = 200_000;
+
 /** How many visitors, addresses and leads are remembered: older ones are forgotten first. */
 const MAX_KEYS = 50_000;
 
 export type LeadVerdict = "counted" | "repeat" | "capped";
 
-export type LimitStats = { leads_repeated: number; leads_capped: number; batches_refused: number };
+export type LimitStats = {
+  leads_repeated: number;
+  leads_capped: number;
+  batches_refused: number;
+  exposures_capped: number;
+};
 
 /** A GA4 session ends after 30 minutes without an event, as gtag.js's and the browser's do. */
 export const SESSION_TIMEOUT_MS = 30 * 60 * 1000;
@@ -71,22 +86,50 @@ export type Limits = {
    * have passed since its last event; else a new one.
    */
   session: (visitor: Visitor, campaign: string, now?: number) => string;
+  /** Whether this visitor's view of `experiment` counts now: the first today, within its address's bound. */
+  exposure: (visitor: Visitor, experiment: string, now?: number) => LeadVerdict;
   stats: () => LimitStats;
 };
 
+/** A mark per key for `windowMs`, the oldest forgotten past `maxKeys`. */
+function createMarks(windowMs: number, maxKeys: number) {
+  const marks = new Map<string, number>();
+  return {
+    has: (key: string, now: number) => {
+      const last = marks.get(key);
+      return last !== undefined && now - last < windowMs;
+    },
+    set(key: string, now: number) {
+      // Re-inserted, so the first key is always the least recently marked.
+      marks.delete(key);
+      marks.set(key, now);
+      if (marks.size > maxKeys) {
+        const oldest = marks.keys().next().value;
+        if (oldest !== undefined) marks.delete(oldest);
+      }
+    },
+  };
+}
+
 export function createLimits(): Limits {
-  const seen = new Map<string, number>();
+  const seen = createMarks(DEDUPE_WINDOW_MS, MAX_KEYS);
+  const exposed = createMarks(EXPOSURE_WINDOW_MS, MAX_EXPOSURE_KEYS);
+  const exposuresPerAddress = createRateLimiter({ ...EXPOSURES_PER_ADDRESS, maxKeys: MAX_KEYS });
   const leadsPerAddress = createRateLimiter({ ...LEADS_PER_ADDRESS, maxKeys: MAX_KEYS });
   const batchesPerVisitor = createRateLimiter({ ...BATCHES_PER_VISITOR, maxKeys: MAX_KEYS });
   const batchesPerAddress = createRateLimiter({ ...BATCHES_PER_ADDRESS, maxKeys: MAX_KEYS });
-  const stats: LimitStats = { leads_repeated: 0, leads_capped: 0, batches_refused: 0 };
+  const stats: LimitStats = {
+    leads_repeated: 0,
+    leads_capped: 0,
+    batches_refused: 0,
+    exposures_capped: 0,
+  };
   const sessions = new Map<string, { id: string; campaign: string; last: number }>();
 
   return {
     lead(visitor, key, now = Date.now()) {
       const id = `${visitor.clientId}|${key}`;
-      const last = seen.get(id);
-      if (last !== undefined && now - last < DEDUPE_WINDOW_MS) {
+      if (seen.has(id, now)) {
         stats.leads_repeated += 1;
         return "repeat";
       }
@@ -94,13 +137,17 @@ export function createLimits(): Limits {
         stats.leads_capped += 1;
         return "capped";
       }
-      // Re-inserted, so the first key is always the least recently counted.
-      seen.delete(id);
       seen.set(id, now);
-      if (seen.size > MAX_KEYS) {
-        const oldest = seen.keys().next().value;
-        if (oldest !== undefined) seen.delete(oldest);
+      return "counted";
+    },
+    exposure(visitor, experiment, now = Date.now()) {
+      const id = `${visitor.clientId}|${experiment}`;
+      if (exposed.has(id, now)) return "repeat";
+      if (!exposuresPerAddress.take(visitor.address, now)) {
+        stats.exposures_capped += 1;
+        return "capped";
       }
+      exposed.set(id, now);
       return "counted";
     },
     batch(visitor, now = Date.now()) {

@@ -16,6 +16,8 @@ import {
   BATCHES_PER_ADDRESS,
   BATCHES_PER_VISITOR,
   DEDUPE_WINDOW_MS,
+  EXPOSURE_WINDOW_MS,
+  EXPOSURES_PER_ADDRESS,
   LEADS_PER_ADDRESS,
   type LeadVerdict,
   SESSION_TIMEOUT_MS,
@@ -115,6 +117,9 @@ export function redisKeys(salt: string) {
     lead: (visitor: Visitor, key: string) =>
       `${tag(visitor)}:lead:${hash(`lead\n${visitor.clientId}\n${key}`)}`,
     leadsPerAddress: (visitor: Visitor) => `${tag(visitor)}:leads`,
+    exposure: (visitor: Visitor, experiment: string) =>
+      `${tag(visitor)}:exposure:${hash(`exposure\n${visitor.clientId}\n${experiment}`)}`,
+    exposuresPerAddress: (visitor: Visitor) => `${tag(visitor)}:exposures`,
     batchesPerVisitor: (visitor: Visitor) =>
       `${tag(visitor)}:visitor:${hash(`visitor\n${visitor.clientId}`)}`,
     batchesPerAddress: (visitor: Visitor) => `${tag(visitor)}:batches`,
@@ -132,6 +137,7 @@ export function createRedisLimits(connection: RedisConnection, salt: string): Re
   client.defineCommand("darbSession", { numberOfKeys: 1, lua: SESSION });
   const keys = redisKeys(salt);
   const leadArgs = [DEDUPE_WINDOW_MS, ...bucketArgs(LEADS_PER_ADDRESS)];
+  const exposureArgs = [EXPOSURE_WINDOW_MS, ...bucketArgs(EXPOSURES_PER_ADDRESS)];
   const batchArgs = [...bucketArgs(BATCHES_PER_VISITOR), ...bucketArgs(BATCHES_PER_ADDRESS)];
 
   return {
@@ -139,6 +145,19 @@ export function createRedisLimits(connection: RedisConnection, salt: string): Re
     async lead(visitor, key) {
       const code = await connection.run((redis) =>
         redis.darbLead(keys.lead(visitor, key), keys.leadsPerAddress(visitor), ...leadArgs),
+      );
+      const verdict = VERDICTS[code];
+      if (!verdict) throw new Error(`unexpected answer from the lead script: ${code}`);
+      return verdict;
+    },
+    // A view's mark and its address's bucket work as a lead's do: the same script.
+    async exposure(visitor, experiment) {
+      const code = await connection.run((redis) =>
+        redis.darbLead(
+          keys.exposure(visitor, experiment),
+          keys.exposuresPerAddress(visitor),
+          ...exposureArgs,
+        ),
       );
       const verdict = VERDICTS[code];
       if (!verdict) throw new Error(`unexpected answer from the lead script: ${code}`);

@@ -10,8 +10,9 @@ const visitor = (address: string, userAgent = "Mozilla/5.0 (iPhone) Mobile Safar
 function fakeRemote() {
   let mode: "answer" | "fail" = "answer";
   let down = false;
-  const calls = { lead: 0, batch: 0 };
+  const calls = { lead: 0, batch: 0, exposure: 0 };
   const leads = new Set<string>();
+  const exposures = new Set<string>();
   const remote: RemoteLimits = {
     available: () => !down,
     async lead(who, key) {
@@ -23,6 +24,17 @@ function fakeRemote() {
       const id = `${who.clientId}|${key}`;
       const verdict: LeadVerdict = leads.has(id) ? "repeat" : "counted";
       leads.add(id);
+      return verdict;
+    },
+    async exposure(who, experiment) {
+      calls.exposure++;
+      if (mode === "fail") {
+        down = true;
+        throw new Error("Redis did not answer within 200 ms");
+      }
+      const id = `${who.clientId}|${experiment}`;
+      const verdict: LeadVerdict = exposures.has(id) ? "repeat" : "counted";
+      exposures.add(id);
       return verdict;
     },
     async batch() {
@@ -62,7 +74,12 @@ describe("limits without Redis", () => {
     expect(await limits.lead(who, "whatsapp||")).toBe("counted");
     expect(await limits.lead(who, "whatsapp||")).toBe("repeat");
     expect(limits.store()).toBe("memory");
-    expect(limits.stats()).toEqual({ leads_repeated: 1, leads_capped: 0, batches_refused: 0 });
+    expect(limits.stats()).toEqual({
+      leads_repeated: 1,
+      leads_capped: 0,
+      batches_refused: 0,
+      exposures_capped: 0,
+    });
   });
 });
 
@@ -80,6 +97,7 @@ describe("limits on Redis", () => {
       leads_repeated: 1,
       leads_capped: 0,
       batches_refused: 1,
+      exposures_capped: 0,
       unconfirmed_dedupe: 0,
     });
   });

@@ -27,6 +27,7 @@ export type RemoteLimits = {
   batch: (visitor: Visitor) => Promise<boolean>;
   /** limits.server.ts's `session`, on the store's clock. */
   session: (visitor: Visitor, campaign: string) => Promise<string>;
+  exposure: (visitor: Visitor, experiment: string) => Promise<LeadVerdict>;
   close: () => void;
 };
 
@@ -43,6 +44,8 @@ export type SharedLimits = {
    * (limits.server.ts's `session`; sessionCampaign makes the campaign's key).
    */
   session: (visitor: Visitor, campaign: Campaign) => Promise<string>;
+  /** Whether this visitor's view of `experiment` counts: the first today, within its address's bound. */
+  exposure: (visitor: Visitor, experiment: string) => Promise<LeadVerdict>;
   stats: () => LimitStats & { unconfirmed_dedupe?: number };
   store: () => LimitsStore;
   close: () => void;
@@ -55,6 +58,7 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
       lead: async (visitor, key) => memory.lead(visitor, key),
       batch: async (visitor) => memory.batch(visitor),
       session: async (visitor, campaign) => memory.session(visitor, sessionCampaign(campaign)),
+      exposure: async (visitor, experiment) => memory.exposure(visitor, experiment),
       stats: memory.stats,
       store: () => "memory",
       close: () => {},
@@ -62,7 +66,12 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
   }
 
   // What Redis decided, counted here; what memory decided, memory counts.
-  const shared: LimitStats = { leads_repeated: 0, leads_capped: 0, batches_refused: 0 };
+  const shared: LimitStats = {
+    leads_repeated: 0,
+    leads_capped: 0,
+    batches_refused: 0,
+    exposures_capped: 0,
+  };
   let unconfirmed = 0;
 
   async function ask<T>(call: () => Promise<T>): Promise<T | undefined> {
@@ -97,12 +106,20 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
       // Redis down: this replica's own, which another replica may not continue.
       return (await ask(() => remote.session(visitor, key))) ?? memory.session(visitor, key);
     },
+    async exposure(visitor, experiment) {
+      // Redis down: this replica's own marks; a visitor may then count once on each replica.
+      const verdict = await ask(() => remote.exposure(visitor, experiment));
+      if (verdict === undefined) return memory.exposure(visitor, experiment);
+      if (verdict === "capped") shared.exposures_capped += 1;
+      return verdict;
+    },
     stats() {
       const local = memory.stats();
       return {
         leads_repeated: local.leads_repeated + shared.leads_repeated,
         leads_capped: local.leads_capped + shared.leads_capped,
         batches_refused: local.batches_refused + shared.batches_refused,
+        exposures_capped: local.exposures_capped + shared.exposures_capped,
         unconfirmed_dedupe: unconfirmed,
       };
     },

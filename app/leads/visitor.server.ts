@@ -9,7 +9,7 @@ const processSalt = randomBytes(32).toString("hex");
 // Made once: building a DateTimeFormat costs more than the rest of visitorFor put together.
 const dubaiDate = new Intl.DateTimeFormat("en-CA", { timeZone: brand.timeZone });
 
-/** Dubai's calendar day, "YYYY-MM-DD": a visitor id's day, and an experiment's. */
+/** Dubai's calendar day, "YYYY-MM-DD": a visitor's id and an experiment's counters change with it. */
 export function dubaiDay(now: Date): string {
   return dubaiDate.format(now);
 }
@@ -74,7 +74,7 @@ const PURPOSE_HEADERS = [
 const NOT_A_VISIT = new Set(["prefetch", "prerender", "preview"]);
 
 /** A prefetch, a prerender or a preview, not a visitor's tap. */
-export function isPrefetched(request: Request): boolean {
+export function isPrefetched(request: Pick<Request, "headers">): boolean {
   return PURPOSE_HEADERS.some((name) =>
     listed(request.headers.get(name)).some((item) => NOT_A_VISIT.has(item)),
   );
@@ -87,7 +87,7 @@ export function isPrefetched(request: Request): boolean {
  * say what they fetch in Sec-Fetch-Dest), not a prefetch, not a bot, and not from a browser that
  * asked not to be tracked.
  */
-export function isVisitorsNavigation(request: Request): boolean {
+export function isVisitorsNavigation(request: Pick<Request, "method" | "headers">): boolean {
   const dest = request.headers.get("sec-fetch-dest");
   const isDocument = dest === null || dest === "document";
   return (

@@ -7,8 +7,10 @@
  * secret) and sends it again until it gets a 200, so the work is idempotent on the message id,
  * and the answer comes once the chat is in the ledger: the calls to GA4 and Meta go out later.
  */
+
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { OutboundEvent } from "~/analytics/sink.server";
+import { expVariantString } from "~/experiments/experiment";
 import { refInText } from "~/leads/chat-ref";
 import { LEAD_VALUE } from "~/leads/leads.server";
 import type { ChatRecord, LeadRecord } from "~/leads/ledger/ledger.server";
@@ -95,6 +97,14 @@ export function workingLead(lead: LeadRecord): OutboundEvent {
       ...(lead.language ? { language: lead.language } : {}),
       ...(lead.plan ? { plan: lead.plan } : {}),
       ...campaignDetails(lead.campaign),
+      ...(lead.experiment
+        ? {
+            exp_variant_string: expVariantString({
+              experiment: lead.experiment.id,
+              variant: lead.experiment.variant,
+            }),
+          }
+        : {}),
     },
   };
 }

@@ -2,6 +2,8 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
+import type { Experiment } from "~/experiments/experiment";
+import { ExperimentsFileError, readExperimentsFile } from "~/experiments/experiments-file.server";
 import { logLine } from "~/platform/log-line.server";
 
 /**
@@ -49,6 +51,11 @@ export type Config = {
   renderCache: boolean;
   /** One JSON line per request on stdout (LOG_REQUESTS=1); off by default. */
   logRequests: boolean;
+  /**
+   * The tests of the landing page's copy (EXPERIMENTS_FILE); none without a file
+   * (docs/decisions/022-experiments.md). At most one is running.
+   */
+  experiments: Experiment[];
   /** The sample contact settings still in use; production start-up warns about them. */
   samples: string[];
   /** False when SITE_URL is unset: every absolute link then points at localhost. */
@@ -487,6 +494,18 @@ function parseLogRequests(env: Env): boolean {
   throw new ConfigError("LOG_REQUESTS", `must be 1 or 0, got ${shown(raw)}`);
 }
 
+/** EXPERIMENTS_FILE: the experiments it describes, checked; none without it. */
+function parseExperimentsFile(env: Env): Experiment[] {
+  const path = read(env, "EXPERIMENTS_FILE");
+  if (path === undefined) return [];
+  try {
+    return readExperimentsFile(path);
+  } catch (error) {
+    if (!(error instanceof ExperimentsFileError)) throw error;
+    throw new ConfigError("EXPERIMENTS_FILE", `${shown(path)}: ${error.message}`);
+  }
+}
+
 export function parseConfig(env: Env): Config {
   const analyticsSalt = parseSalt(env);
   const samples = (Object.keys(SAMPLE_SETTINGS) as (keyof typeof SAMPLE_SETTINGS)[]).filter(
@@ -513,6 +532,7 @@ export function parseConfig(env: Env): Config {
     metricsPort: parseMetricsPort(env),
     renderCache: parseRenderCache(env),
     logRequests: parseLogRequests(env),
+    experiments: parseExperimentsFile(env),
     samples,
     siteUrlSet: read(env, "SITE_URL") !== undefined,
     company: parseCompany(env),

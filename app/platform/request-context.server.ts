@@ -5,6 +5,7 @@
  * the settings from here, never from the environment.
  */
 import { randomBytes } from "node:crypto";
+import type { Assignment } from "~/experiments/experiment";
 import { type Config, getConfig } from "~/platform/config.server";
 import { createServices, type Services } from "~/platform/services.server";
 
@@ -28,6 +29,11 @@ export type RequestContext = {
   /** The settings the process started with (server/index.ts checked them). */
   config: Config;
   services: Services;
+  /**
+   * The variant of the running experiment this landing page shows (server/experiments.ts);
+   * null or absent: the control, the page as it is.
+   */
+  assignment?: Assignment | null;
   /** Set when the server may answer the next requests alike with this document. */
   documentKeeper: DocumentKeeper | null;
 };

@@ -40,7 +40,7 @@ export type LeadRecord = {
   fbc?: string;
   status: LeadStatus;
   chatAt?: number;
-  /** The experiment the visitor took part in, and the variant they saw (issue 28). */
+  /** The running experiment's variant the visitor saw (docs/decisions/022-experiments.md). */
   experiment?: { id: string; variant: string };
 };
 
