@@ -15,8 +15,12 @@ export async function buildServer(root) {
   const app = join(root, "app") + sep;
   await build({
     absWorkingDir: root,
-    // The server, and `npm run leads` (server/leads-report.ts), which reads the ledger.
-    entryPoints: [join(root, "server", "index.ts"), join(root, "server", "leads-report.ts")],
+    // The server, and `npm run leads` and `npm run experiments`, which read the ledger.
+    entryPoints: [
+      join(root, "server", "index.ts"),
+      join(root, "server", "leads-report.ts"),
+      join(root, "server", "experiments-report.ts"),
+    ],
     outdir: join(root, "server-build"),
     bundle: true,
     platform: "node",

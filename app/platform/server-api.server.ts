@@ -6,6 +6,7 @@
  * (docs/decisions/015-app-bundled-once.md). A name added here is added to server/app.ts's list.
  */
 export { statsReporter } from "~/analytics/sink.server";
+export { runExperimentsReport } from "~/experiments/report-cli.server";
 export { assignmentKey, experimentOfRequest } from "~/experiments/visit.server";
 export { runLeadsReport } from "~/leads/report-cli.server";
 export { pageVariant, variantKey } from "~/pages/page-variant.server";
