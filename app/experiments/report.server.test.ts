@@ -212,7 +212,7 @@ describe("experimentsReport", () => {
     ]);
     expect(experimentsText(reports)).toMatch(/^=old_name \*\s+7\s/m);
     // A spreadsheet never runs it as a formula.
-    expect(experimentsCsv(reports)).toContain("\r\nhero_headline,running,\"'=old_name\",no,7,");
+    expect(experimentsCsv(reports)).toContain('\r\nhero_headline,running,"\'=old_name",no,7,');
   });
 });
 
