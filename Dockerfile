@@ -9,6 +9,7 @@
 #   docker build -t darb-site .
 #   docker run --rm -p 3000:3000 -v darb-data:/data -e SITE_URL=https://darb.ae … darb-site
 #   docker exec <container> npm run leads      # leads by campaign, read from /data
+#   docker exec <container> npm run experiments  # the A/B test's report (docs/experiments.md)
 #
 # Bump NODE_VERSION (an exact 24.x release, so every build of one commit is the same) with
 # `--build-arg NODE_VERSION=…` or here; the test installs the same version to replay the build.
