@@ -14,8 +14,9 @@ import {
   sharedLeadCall,
 } from "~/leads/ledger/shared-ledger.server";
 import { createRedisConnection } from "~/leads/redis-connection.server";
-import { freshDataDir, ROOT, sleep } from "../support/child-server";
+import { freshDataDir, ROOT, sleep, startChildServer } from "../support/child-server";
 import { type RedisServer, startRedis } from "../support/redis-server";
+import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const EXAMPLE = join(ROOT, "experiments.example.json");
 const REPORT = join(ROOT, "server-build/experiments-report.js");
@@ -176,5 +177,42 @@ describe("npm run experiments with replicas", () => {
     // 60 + 120 visitors a variant; leads 3 + 6 and 6 + 11 (a chat each).
     expect(run.stdout).toMatch(/^control\s+180\s+9\s+0\s+5\.0%/m);
     expect(run.stdout).toMatch(/^cashback_first\s+180\s+17\s+2\s+9\.4%/m);
+  }, 60_000);
+
+  it("gets a running replica's visitors from Redis, the last ones copied at shutdown", async () => {
+    await redis.command("FLUSHALL");
+    const server = await startChildServer({ REDIS_URL: redis.url, EXPERIMENTS_FILE: EXAMPLE });
+    try {
+      for (let n = 1; n <= 6; n++) {
+        const page = await fetch(`${server.origin}/`, {
+          headers: { "user-agent": IPHONE_SAFARI_18, "x-forwarded-for": `198.51.100.${n}` },
+        });
+        expect(page.status).toBe(200);
+        await page.text();
+      }
+      const impressions = () =>
+        server.analytics.filter((event) => event.name === "experience_impression").length;
+      for (let tries = 0; impressions() < 6; tries++) {
+        if (tries > 200) throw new Error(`${impressions()} experience_impression of 6`);
+        await sleep(25);
+      }
+      // Well within the 10 s between copies: what reaches Redis is shutdown's copy.
+      process.kill(server.pid, "SIGTERM");
+      expect((await server.exited).code).toBe(0);
+    } finally {
+      await server.kill();
+    }
+    const run = report(["--csv"], {
+      REDIS_URL: redis.url,
+      ANALYTICS_SALT: "experiments-report-test-salt",
+      DATA_DIR: freshDataDir(),
+      EXPERIMENTS_FILE: EXAMPLE,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const visitors = run.stdout
+      .split("\r\n")
+      .slice(1, 3)
+      .map((line) => Number(line.split(",")[4]));
+    expect((visitors[0] ?? 0) + (visitors[1] ?? 0)).toBe(6);
   }, 60_000);
 });
