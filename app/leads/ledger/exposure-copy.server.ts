@@ -32,10 +32,10 @@ export function startExposureCopy(options: {
   let copied = new Map<string, number>();
 
   function copy() {
-    for (const call of ledger.pendingOf("redis")) if (call.url === SHARED_URL.exposures) return;
     const totals = ledger.exposures();
     const changed = totals.filter((total) => copied.get(keyOf(total)) !== total.count);
     if (changed.length === 0) return;
+    for (const call of ledger.pendingOf("redis")) if (call.url === SHARED_URL.exposures) return;
     options.record([sharedExposureCall(ledger.replicaId(), changed, now())]);
     copied = new Map(totals.map((total) => [keyOf(total), total.count]));
   }
