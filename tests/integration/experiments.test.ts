@@ -1,6 +1,7 @@
 // Issue 28 over real HTTP: the built server with the shipped two-variant experiment file (50/50
 // on the hero's headline), visitors from distinct loopback addresses on one phone model, and a
 // GA4 stand-in. What a visitor sees, what GA4 and the ledger get, and what the control keeps.
+import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -19,6 +20,7 @@ const [experiment] = (
 const CONTROL = "Drive Dubai safer. Get up to 25% back on insurance.";
 const VARIANT = experiment.variants[1]?.copy["hero.headline"] as { en: string; ar: string };
 const VISITORS = 40;
+const APP_SECRET = "experiments-app-secret-0123456789";
 
 /** Visitor n's own loopback address: 127.0.1.n, one phone model for all. */
 const address = (n: number) => `127.0.1.${n + 1}`;
@@ -69,6 +71,11 @@ beforeAll(async () => {
     GA_MEASUREMENT_ID: "G-TEST12345",
     GA_API_SECRET: "test_secret_1",
     GA_MP_ENDPOINT: destinations.gaEndpoint,
+    META_PIXEL_ID: "123456789012345",
+    META_ACCESS_TOKEN: "EAAB_test_token_0123456789",
+    META_CAPI_ENDPOINT: destinations.metaEndpoint,
+    WHATSAPP_VERIFY_TOKEN: "experiments-verify-token",
+    WHATSAPP_APP_SECRET: APP_SECRET,
     // No proxy in front: each visitor is the connection's own address.
     TRUST_PROXY: "0",
   };
@@ -122,6 +129,9 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
     );
   });
 
+  /** Each leading visitor's chat reference, by visitor. */
+  const refs = new Map<number, string>();
+
   it("carries each visitor's variant on their lead: the same as on their landing page", async () => {
     for (const n of [0, 1, 2, 3, 4, 5]) {
       const lead = await rawRequest(site.origin, "/thank-you?cta=whatsapp&source=instagram", {
@@ -130,6 +140,7 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
         headers: { "user-agent": IPHONE_SAFARI_18, "sec-fetch-dest": "document" },
       });
       expect(lead.status).toBe(200);
+      refs.set(n, /Ref%20(DRB-[2-9A-Z]{5})/.exec(lead.body)?.[1] ?? "");
     }
     const leads = await until(() => {
       const found = gaEvents(destinations.ga, "generate_lead");
@@ -141,6 +152,63 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
       expect(impression, "the lead's visitor was counted as exposed").toBeDefined();
       expect(lead.params.exp_variant_string).toBe(impression?.params.exp_variant_string);
     }
+    // Meta's Lead for each carries it too, beside the lead's own words.
+    const metaLeads = await until(() => {
+      const found = destinations.meta.filter((event) => event.event_name === "Lead");
+      return found.length >= 6 ? found : undefined;
+    }, "six leads at Meta");
+    expect(new Set(metaLeads.map((event) => event.custom_data?.exp_variant_string))).toEqual(
+      new Set(leads.map((lead) => lead.params.exp_variant_string)),
+    );
+  });
+
+  it("carries the lead's variant on the chat it starts: GA4's working_lead and Meta's event", async () => {
+    const ref = refs.get(0) as string;
+    expect(ref).toMatch(/^DRB-/);
+    const body = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: "102290129340398",
+          changes: [
+            {
+              field: "messages",
+              value: {
+                messaging_product: "whatsapp",
+                metadata: { display_phone_number: "971585550134", phone_number_id: "1065403522" },
+                messages: [
+                  {
+                    from: "971500000001",
+                    id: "wamid.experiments.1",
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: "text",
+                    text: { body: `Hi Darb! I'd like the app.\n\nRef ${ref}` },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${createHmac("sha256", APP_SECRET).update(body).digest("hex")}`;
+    const answer = await fetch(`${site.origin}/api/whatsapp/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hub-signature-256": signature },
+      body,
+    });
+    expect(answer.status).toBe(200);
+    const [working] = await until(() => {
+      const found = gaEvents(destinations.ga, "working_lead");
+      return found.length > 0 ? found : undefined;
+    }, "working_lead");
+    const expected = `DRB-hero_headline-${seen[0] === CONTROL ? "control" : "cashback_first"}`;
+    expect(working?.params.exp_variant_string).toBe(expected);
+    const chat = await until(
+      () => destinations.meta.find((event) => event.event_name !== "Lead"),
+      "the chat at Meta",
+    );
+    expect(chat.custom_data?.exp_variant_string).toBe(expected);
   });
 
   it("keeps the page for each variant apart: a kept page is never another variant's", async () => {
