@@ -29,7 +29,8 @@ export type Services = {
 
 export function createServices(
   config: Pick<Config, "ga" | "gaEndpoint"> &
-    Partial<Pick<Config, "meta" | "redisUrl" | "analyticsSalt" | "dataDir" | "leadRetentionDays">>,
+    Partial<Pick<Config, "meta" | "redisUrl" | "analyticsSalt" | "dataDir" | "leadRetentionDays">> &
+    Partial<Pick<Config, "tiktok" | "snap" | "googleAds">>,
   options: { writeLine?: (line: string) => void } = {},
 ): Services {
   const log = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -50,6 +51,9 @@ export function createServices(
     ga: config.ga,
     endpoint: config.gaEndpoint,
     meta: config.meta ?? null,
+    tiktok: config.tiktok ?? null,
+    snap: config.snap ?? null,
+    googleAds: config.googleAds ?? null,
     ...options,
   });
   const remote =
