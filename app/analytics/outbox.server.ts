@@ -1,13 +1,13 @@
 /**
- * One destination's outbox (GA4's, Meta's), taking its calls from the lead ledger
+ * One destination's outbox (GA4's, Meta's, an ad network's), taking its calls from the lead ledger
  * (leads/ledger/ledger.server.ts), so that an outage, a restart or a crash loses nothing
  * (docs/decisions/015-lead-ledger.md). Recording never waits for it.
  *
  * A call leaves the outbox only when it is confirmed (2xx) or refused for good (a 4xx other than
  * 408 and 429). Anything else is sent again, oldest first, with backoff, for as long as the
- * destination still takes the event (GA4 72 hours, Meta 7 days); then it is given up. A call
+ * destination still takes the event (GA4 72 hours, Meta 7 days, …); then it is given up. A call
  * whose body went out without an answer may have arrived: a destination that drops repeats
- * (Meta, by event_id) is sent it again; GA4 does not, so a lead's call gets one more try after
+ * (Meta, TikTok and Snap by event_id, Google Ads by order id) is sent it again; GA4 does not, so a lead's call gets one more try after
  * a long pause and any other call is counted as unconfirmed (decision 008, amended by 015).
  */
 import { retryDelay } from "~/analytics/backoff";

@@ -24,6 +24,13 @@ import {
   type Outcomes,
   type Post,
 } from "~/analytics/outbox.server";
+import { SNAP_MAX_AGE_MS, snapHeaders, snapLeadCall } from "~/analytics/snap.server";
+import {
+  judgeTiktok,
+  TIKTOK_MAX_AGE_MS,
+  tiktokHeaders,
+  tiktokLeadCall,
+} from "~/analytics/tiktok.server";
 import type {
   ChatRecord,
   DestinationName,
@@ -36,13 +43,6 @@ import {
   sharedChatCall,
   sharedLeadCall,
 } from "~/leads/ledger/shared-ledger.server";
-import { SNAP_MAX_AGE_MS, snapHeaders, snapLeadCall } from "~/analytics/snap.server";
-import {
-  judgeTiktok,
-  TIKTOK_MAX_AGE_MS,
-  tiktokHeaders,
-  tiktokLeadCall,
-} from "~/analytics/tiktok.server";
 import type { Visitor } from "~/leads/visitor.server";
 import type { Config } from "~/platform/config.server";
 

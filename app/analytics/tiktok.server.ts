@@ -50,7 +50,9 @@ export function tiktokLeadCall(tiktok: Tiktok, lead: AdLead): NewCall {
 }
 
 /** The Access-Token header, added at send time. */
-export const tiktokHeaders = (tiktok: Tiktok) => async () => ({ "Access-Token": tiktok.accessToken });
+export const tiktokHeaders = (tiktok: Tiktok) => async () => ({
+  "Access-Token": tiktok.accessToken,
+});
 
 /**
  * TikTok answers 200 with `{"code":0,…}` when it took the events, and 200 with another code when

@@ -361,7 +361,8 @@ function allOrNone(env: Env, names: readonly string[]): Record<string, string> |
   const set = names.filter((name) => values[name] !== undefined);
   if (set.length === 0) return null;
   const missing = names.find((name) => values[name] === undefined);
-  if (missing) throw new ConfigError(
+  if (missing)
+    throw new ConfigError(
       missing,
       `must be set when ${set.join(", ")} ${set.length > 1 ? "are" : "is"}`,
     );

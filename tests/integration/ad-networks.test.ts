@@ -4,6 +4,7 @@
 // a lead without a Google click id never reaches Google Ads, nothing is sent for what is no
 // visit, and an outage of every stand-in delays the leads without losing one
 // (docs/decisions/023-ad-networks.md).
+import { spawn } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,7 +14,15 @@ import {
   startAdNetworks,
   TIKTOK_PATH,
 } from "../support/ad-networks";
-import { type ChildServer, freePort, sleep, startChildServer } from "../support/child-server";
+import {
+  type ChildServer,
+  childServerEnv,
+  freePort,
+  ROOT,
+  SERVER,
+  sleep,
+  startChildServer,
+} from "../support/child-server";
 import { BINGBOT, IPHONE_SAFARI_18 } from "../support/user-agents";
 
 let networks: AdNetworks;
@@ -358,4 +367,54 @@ describe("an outage of every network", () => {
       expect(values.get(`darb_outbox_pending_events{destination="${destination}"}`)).toBe(0);
     }
   }, 120_000);
+});
+
+/** The built server started with `env`, until it exits: its exit code and stderr. */
+async function startUp(env: Record<string, string>) {
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: childServerEnv(await freePort(), env),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  return { code, stderr };
+}
+
+describe("a bad network setting stops start-up", () => {
+  it.each([
+    ["TikTok's token without its pixel", { TIKTOK_PIXEL_CODE: "" }, "TIKTOK_PIXEL_CODE"],
+    ["Snap's pixel that is no UUID", { SNAP_PIXEL_ID: "12345" }, "SNAP_PIXEL_ID"],
+    [
+      "Google without its refresh token",
+      { GOOGLE_ADS_REFRESH_TOKEN: "" },
+      "GOOGLE_ADS_REFRESH_TOKEN",
+    ],
+    [
+      "Google's API over http elsewhere",
+      { GOOGLE_ADS_ENDPOINT: "http://ads.example/v26?key=TOPSECRET" },
+      "GOOGLE_ADS_ENDPOINT",
+    ],
+    [
+      "a token with a space",
+      { TIKTOK_ACCESS_TOKEN: "tiktok TOPSECRET token 0123" },
+      "TIKTOK_ACCESS_TOKEN",
+    ],
+  ])(
+    "%s: one line naming the variable, exit 1, no secret",
+    async (_, overrides, variable) => {
+      const { code, stderr } = await startUp(networks.env(overrides));
+      expect(code).toBe(1);
+      const lines = stderr.split("\n").filter((line) => line.trim() !== "");
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ type: "config_error", variable });
+      expect(stderr).not.toContain("TOPSECRET");
+    },
+    40_000,
+  );
 });
