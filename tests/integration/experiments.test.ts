@@ -20,7 +20,7 @@ const [experiment] = (
 const CONTROL = "Drive Dubai safer. Get up to 25% back on insurance.";
 const VARIANT = experiment.variants[1]?.copy["hero.headline"] as { en: string; ar: string };
 const VISITORS = 40;
-const APP_SECRET = "experiments-app-secret-0123456789";
+const APP_SECRET = "0123456789abcdef0123456789abcdef";
 
 /** Visitor n's own loopback address: 127.0.1.n, one phone model for all. */
 const address = (n: number) => `127.0.1.${n + 1}`;
