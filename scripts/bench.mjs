@@ -184,6 +184,22 @@ async function main() {
   } finally {
     await uncached.child.stop();
   }
+  // The same page with an A/B test of its hero running, for 5,000 visitors in turn: each request
+  // works out its visitor's variant, and each visitor's first view is counted.
+  const experimenting = await startServer({
+    root,
+    experimentsFile: "experiments.example.json",
+    logPath: join(artifacts, "bench-server-experiment.log"),
+  });
+  try {
+    log("GET / on the server with an experiment running, 5,000 visitors, 50 connections × 10 s…");
+    load.experiment = await throughput(`${experimenting.url}/`, {
+      warmup: WARMUP,
+      visitors: 5000,
+    });
+  } finally {
+    await experimenting.child.stop();
+  }
   const nginx = ensureNginx(log);
   if (nginx.skipped) {
     load.nginx = { skipped: nginx.skipped };

@@ -23,6 +23,9 @@ export class PostError extends Error {
   }
 }
 
+/** An answer is read this far at most: a verdict fits in far less. */
+export const MAX_ANSWER_BYTES = 64 * 1024;
+
 /** A connection that has not taken the whole body by then never got the call: sent again. */
 export const CONNECT_TIMEOUT_MS = 10_000;
 
@@ -37,7 +40,15 @@ export const CONNECT_TIMEOUT_MS = 10_000;
 export function postJson(
   url: URL,
   body: string,
-  options: { timeoutMs: number; signal?: AbortSignal; onBodySent?: () => void },
+  options: {
+    timeoutMs: number;
+    signal?: AbortSignal;
+    onBodySent?: () => void;
+    /** More headers (a destination's credentials, added at send time, never kept). */
+    headers?: Record<string, string>;
+    /** Given the answer's body (its first MAX_ANSWER_BYTES), for destinations that speak in it. */
+    onAnswer?: (text: string) => void;
+  },
 ): Promise<number> {
   const { timeoutMs, signal } = options;
   return new Promise((resolve, reject) => {
@@ -62,12 +73,23 @@ export function postJson(
       {
         method: "POST",
         agent: secure ? agents.https : agents.http,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        headers: {
+          ...options.headers,
+          "content-type": options.headers?.["content-type"] ?? "application/json",
+          "content-length": Buffer.byteLength(body),
+        },
       },
       (response) => {
-        response.resume();
+        const chunks: Buffer[] = [];
+        let kept = 0;
+        response.on("data", (chunk: Buffer) => {
+          if (!options.onAnswer || kept >= MAX_ANSWER_BYTES) return;
+          chunks.push(chunk);
+          kept += chunk.length;
+        });
         response.on("end", () => {
           done();
+          options.onAnswer?.(Buffer.concat(chunks).subarray(0, MAX_ANSWER_BYTES).toString("utf8"));
           resolve(response.statusCode ?? 0);
         });
         response.on("error", fail);

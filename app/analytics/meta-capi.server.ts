@@ -5,6 +5,7 @@
  */
 
 import { createHash } from "node:crypto";
+import { expVariantString } from "~/experiments/experiment";
 import type { ChatRecord, LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
 import type { Config } from "~/platform/config.server";
 
@@ -96,6 +97,23 @@ export function metaLeadCall(meta: NonNullable<Config["meta"]>, lead: MetaLead):
  * joined to its lead by the lead's external_id and fbc, and to a Click-to-WhatsApp ad by its
  * ctwa_clid (docs/analytics.md, The chat).
  */
+/** What a chat's event says of its lead: its id, CTA and the experiment's variant it saw. */
+function chatDetails(lead: LeadRecord): Record<string, string> {
+  const { experiment } = lead;
+  return {
+    lead_event_id: lead.id,
+    cta_type: lead.cta,
+    ...(experiment
+      ? {
+          exp_variant_string: expVariantString({
+            experiment: experiment.id,
+            variant: experiment.variant,
+          }),
+        }
+      : {}),
+  };
+}
+
 export function metaChatCall(
   meta: NonNullable<Config["meta"]>,
   chat: ChatRecord,
@@ -113,7 +131,7 @@ export function metaChatCall(
     action_source: "business_messaging",
     messaging_channel: "whatsapp",
     user_data: userData,
-    ...(lead ? { custom_data: { lead_event_id: lead.id, cta_type: lead.cta } } : {}),
+    ...(lead ? { custom_data: chatDetails(lead) } : {}),
   };
   return eventsCall(meta, event, chat.at, lead?.id);
 }

@@ -1,13 +1,13 @@
 /**
- * One destination's outbox (GA4's, Meta's), taking its calls from the lead ledger
+ * One destination's outbox (GA4's, Meta's, an ad network's), taking its calls from the lead ledger
  * (leads/ledger/ledger.server.ts), so that an outage, a restart or a crash loses nothing
  * (docs/decisions/015-lead-ledger.md). Recording never waits for it.
  *
  * A call leaves the outbox only when it is confirmed (2xx) or refused for good (a 4xx other than
  * 408 and 429). Anything else is sent again, oldest first, with backoff, for as long as the
- * destination still takes the event (GA4 72 hours, Meta 7 days); then it is given up. A call
+ * destination still takes the event (GA4 72 hours, Meta 7 days, …); then it is given up. A call
  * whose body went out without an answer may have arrived: a destination that drops repeats
- * (Meta, by event_id) is sent it again; GA4 does not, so a lead's call gets one more try after
+ * (Meta, TikTok and Snap by event_id, Google Ads by order id) is sent it again; GA4 does not, so a lead's call gets one more try after
  * a long pause and any other call is counted as unconfirmed (decision 008, amended by 015).
  */
 import { retryDelay } from "~/analytics/backoff";
@@ -29,6 +29,10 @@ export type Post = (
     signal?: AbortSignal;
     /** Called when the whole body has been written to the connection. */
     onBodySent?: () => void;
+    /** Credentials, added at send time: never in the ledger. */
+    headers?: Record<string, string>;
+    /** The answer's body, for a destination that says in it what became of the call. */
+    onAnswer?: (text: string) => void;
   },
 ) => Promise<number>;
 
@@ -78,6 +82,16 @@ export type OutboxOptions = {
   maxAgeMs: number;
   /** The body as it is sent at `sentAt` (GA4 dates a late event); null: too late to send. */
   stamp?: (call: NewCall, sentAt: number) => string | null;
+  /**
+   * The headers a call is sent with (a token, fetched or cached); a rejection is the
+   * destination failing before anything was sent.
+   */
+  authorize?: () => Promise<Record<string, string>>;
+  /**
+   * What an answer means, as a status: TikTok and Google Ads answer 200 for calls they refused,
+   * and say so in the body.
+   */
+  judge?: (status: number, answer: string) => number;
   post?: Post;
   now?: () => number;
   /** Timers, replaceable in tests. */
@@ -150,15 +164,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
     if (body === null) return settle(call, "given_up");
     let bodySent = false;
     try {
-      const status = await post(new URL(call.url), body, {
+      const headers = options.authorize ? await options.authorize() : undefined;
+      if (closed) return;
+      let answer = "";
+      const answered = await post(new URL(call.url), body, {
         timeoutMs: CALL_TIMEOUT_MS,
         signal: abort.signal,
         onBodySent: () => {
           bodySent = true;
           ledger.sending(call.id);
         },
+        ...(headers ? { headers } : {}),
+        ...(options.judge ? { onAnswer: (text: string) => (answer = text) } : {}),
       });
       if (closed) return;
+      const status = options.judge ? options.judge(answered, answer) : answered;
       if (status >= 200 && status < 300) {
         failures = 0;
         return settle(call, "delivered");

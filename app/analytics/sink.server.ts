@@ -1,12 +1,21 @@
 /**
  * Where events leave the site: the GA4 Measurement Protocol when it is configured, else one JSON
- * line per event on stdout; and, opted in, Meta's Conversions API for each counted lead and each
- * chat a lead starts. Every call is written to the lead ledger first and sent from there by its
+ * line per event on stdout; and, each opted in, Meta's Conversions API for each counted lead and
+ * each chat a lead starts, and TikTok's Events API, Snap's Conversions API and Google Ads click
+ * conversions for each counted lead (docs/decisions/023-ad-networks.md). Every call is written to the lead ledger first and sent from there by its
  * destination's outbox (app/analytics/outbox.server.ts): recording never waits, and nothing
  * recorded is lost to an outage or a restart (docs/decisions/015-lead-ledger.md).
  */
 
+import type { AdLead } from "~/analytics/ad-lead.server";
 import type { EventParams } from "~/analytics/events";
+import {
+  GOOGLE_ADS_MAX_AGE_MS,
+  googleAdsHeaders,
+  googleAdsLeadCall,
+  judgeGoogleAds,
+} from "~/analytics/google-ads.server";
+import { createTokenCache } from "~/analytics/google-oauth.server";
 import { type MetaLead, metaChatCall, metaLeadCall } from "~/analytics/meta-capi.server";
 import {
   createOutbox,
@@ -15,6 +24,13 @@ import {
   type Outcomes,
   type Post,
 } from "~/analytics/outbox.server";
+import { SNAP_MAX_AGE_MS, snapHeaders, snapLeadCall } from "~/analytics/snap.server";
+import {
+  judgeTiktok,
+  TIKTOK_MAX_AGE_MS,
+  tiktokHeaders,
+  tiktokLeadCall,
+} from "~/analytics/tiktok.server";
 import type {
   ChatRecord,
   DestinationName,
@@ -32,14 +48,18 @@ import type { Config } from "~/platform/config.server";
 
 export type OutboundEvent = { name: string; params: EventParams };
 
-/** GA4's counters under their own names; Meta's, when it is configured, as meta_*. */
-export type SinkStats = OutboxStats & Partial<Record<`meta_${keyof OutboxStats}`, number>>;
+/** The destinations whose counters the stats line shows under their name (meta_sent, …). */
+const PREFIXED = ["meta", "tiktok", "snap", "google_ads"] as const;
+
+/** GA4's counters under their own names; the others', when configured, as meta_*, tiktok_*, …. */
+export type SinkStats = OutboxStats &
+  Partial<Record<`${(typeof PREFIXED)[number]}_${keyof OutboxStats}`, number>>;
 
 export type Recording = {
   /** The GA4 session: the browser's (its batch, or a lead link's `sid`), else the visitor's. */
   sessionId?: string;
   /** A counted lead: kept in the ledger, and what Meta's Lead is made of (none for a share). */
-  lead?: { record: LeadRecord; meta: MetaLead | null };
+  lead?: { record: LeadRecord; meta: MetaLead | null; ads?: AdLead | null };
   /** When the events happened (ms), if not now. */
   at?: number;
 };
@@ -112,6 +132,9 @@ type SinkOptions = {
   ga: Config["ga"];
   endpoint: string;
   meta?: Config["meta"];
+  tiktok?: Config["tiktok"];
+  snap?: Config["snap"];
+  googleAds?: Config["googleAds"];
   ledger: Ledger;
   /** With REDIS_URL: where leads and chats are copied for every replica to see. */
   shared?: { ledger: SharedLedger; retentionDays: number } | null;
@@ -166,6 +189,57 @@ export function createSink(options: SinkOptions): Sink {
       }),
     );
   }
+  const tiktok = options.tiktok ?? null;
+  if (tiktok) {
+    outboxes.set(
+      "tiktok",
+      createOutbox({
+        destination: "tiktok",
+        ledger,
+        // TikTok merges events with the same event_id.
+        deduplicates: true,
+        maxAgeMs: TIKTOK_MAX_AGE_MS,
+        authorize: tiktokHeaders(tiktok),
+        judge: judgeTiktok,
+        post: options.post,
+        now,
+      }),
+    );
+  }
+  const snap = options.snap ?? null;
+  if (snap) {
+    outboxes.set(
+      "snap",
+      createOutbox({
+        destination: "snap",
+        ledger,
+        // Snap merges events with the same event_id.
+        deduplicates: true,
+        maxAgeMs: SNAP_MAX_AGE_MS,
+        authorize: snapHeaders(snap),
+        post: options.post,
+        now,
+      }),
+    );
+  }
+  const googleAds = options.googleAds ?? null;
+  if (googleAds) {
+    const tokens = createTokenCache(googleAds, options.post ? { post: options.post } : {});
+    outboxes.set(
+      "google_ads",
+      createOutbox({
+        destination: "google_ads",
+        ledger,
+        // One conversion per order id: a repeat is answered as already there.
+        deduplicates: true,
+        maxAgeMs: GOOGLE_ADS_MAX_AGE_MS,
+        authorize: googleAdsHeaders(googleAds, tokens),
+        judge: judgeGoogleAds(tokens),
+        post: options.post,
+        now,
+      }),
+    );
+  }
   const shared = options.shared ?? null;
   if (shared) {
     outboxes.set(
@@ -215,6 +289,11 @@ export function createSink(options: SinkOptions): Sink {
       if (gaUrl) calls.push(...ga4Calls(gaUrl, visitor.clientId, decorated, at, lead?.record.id));
       else logLines(visitor.clientId, decorated);
       if (options.meta && lead?.meta) calls.push(metaLeadCall(options.meta, lead.meta));
+      const ads = lead?.ads;
+      if (tiktok && ads) calls.push(tiktokLeadCall(tiktok, ads));
+      if (snap && ads) calls.push(snapLeadCall(snap, ads));
+      const upload = googleAds && ads ? googleAdsLeadCall(googleAds, ads) : null;
+      if (upload) calls.push(upload);
       if (shared && lead) calls.push(sharedLeadCall(lead.record));
       if (lead) hand(ledger.recordLead(lead.record, calls));
       else if (calls.length > 0) hand(ledger.recordCalls(calls));
@@ -255,12 +334,15 @@ export function createSink(options: SinkOptions): Sink {
       const own: OutboxStats = ga
         ? ga.stats()
         : { ...logged, retried: 0, dropped: 0, unconfirmed: 0, queued: 0, oldest_ms: 0 };
-      const meta = outboxes.get("meta");
-      if (!meta) return own;
-      const prefixed = Object.fromEntries(
-        Object.entries(meta.stats()).map(([name, value]) => [`meta_${name}`, value]),
-      );
-      return { ...own, ...prefixed };
+      const prefixed = PREFIXED.flatMap((destination) => {
+        const outbox = outboxes.get(destination);
+        if (!outbox) return [];
+        return Object.entries(outbox.stats()).map(([name, value]) => [
+          `${destination}_${name}`,
+          value,
+        ]);
+      });
+      return { ...own, ...Object.fromEntries(prefixed) };
     },
 
     destinations: () =>

@@ -128,6 +128,42 @@ export const legal = {
         ],
         chat: "When a lead's WhatsApp chat begins, it tells Meta that too, with the same hashed visitor number and click id.",
       },
+      tiktok: {
+        heading: "TikTok (TikTok ads)",
+        body: [
+          "For each lead, and only for leads, our server tells TikTok, so that TikTok can tell which of its ads brought it. It sends:",
+          [
+            "your IP address and your browser's user agent, which TikTok uses to match a visit to an ad;",
+            "the visitor number, hashed once more ({hash});",
+            "the time, the page you tapped on with its campaign words, and the lead's id;",
+            "if you came from a TikTok ad, its click id ({ttclid}).",
+          ],
+          "Never your name, e-mail, phone number or a cookie, and no other network's click id. Until TikTok confirms it has the lead, your address and user agent wait with it on our server; they are removed within an hour of TikTok's answer.",
+        ],
+        chat: "Your WhatsApp chat is not reported to TikTok.",
+      },
+      snap: {
+        heading: "Snap (Snapchat ads)",
+        body: [
+          "For each lead, and only for leads, our server tells Snap, so that Snap can tell which of its ads brought it. It sends:",
+          [
+            "your IP address and your browser's user agent, which Snap uses to match a visit to an ad;",
+            "the visitor number, hashed once more ({hash});",
+            "the time, the page you tapped on with its campaign words, and the lead's id;",
+            "if you came from a Snapchat ad, its click id ({ScCid}).",
+          ],
+          "Never your name, e-mail, phone number or a cookie, and no other network's click id. Until Snap confirms it has the lead, your address and user agent wait with it on our server; they are removed within an hour of Snap's answer.",
+        ],
+        chat: "Your WhatsApp chat is not reported to Snap.",
+      },
+      google_ads: {
+        heading: "Google Ads",
+        body: [
+          "Only for a lead that came from a Google ad (its link carried Google's click id, {gclid} or one like it), our server tells Google Ads that the click led to a lead: the click id, the time and the lead's id.",
+          "Nothing else: not your IP address, your user agent, the visitor number, or any other network's click id. A lead that did not come from a Google ad is not sent to Google Ads at all.",
+        ],
+        chat: "Your WhatsApp chat is not reported to Google Ads.",
+      },
     },
     unrecorded: {
       heading: "When nothing is recorded",

@@ -392,6 +392,15 @@ describe("the lead's session and Meta's Lead", () => {
             { clickIds: false },
           ),
         },
+        // The ad networks' view: each takes its own click id (analytics/ad-lead.server.ts).
+        ads: expect.objectContaining({
+          id: result.id,
+          clientId: visitor?.clientId,
+          at,
+          address: "203.0.113.42",
+          userAgent: AGENT,
+          campaign: AD,
+        }),
       },
     });
     // Google's click id is Google's business: Meta never sees it.

@@ -225,6 +225,19 @@ export async function recordLead(
                 { clickIds: false },
               ),
             },
+      // The ad networks, each taking its own click id from it (analytics/ad-lead.server.ts).
+      ads:
+        lead.cta === "link"
+          ? null
+          : {
+              id,
+              clientId: visitor.clientId,
+              at,
+              address: visitor.address,
+              userAgent: request.headers.get("user-agent") ?? "",
+              campaign: lead.campaign,
+              pageUrl: (campaign) => pageUrl(lead, campaign, context.config.siteUrl),
+            },
     },
   });
   return { verdict, id, ref: record.ref };

@@ -28,6 +28,9 @@ type ServiceId = keyof Copy["legal"]["privacy"]["services"];
 export const RECIPIENTS: { readonly [id in ServiceId]: (config: Config) => boolean } = {
   ga4: (config) => config.ga !== null,
   meta: (config) => config.meta !== null,
+  tiktok: (config) => config.tiktok !== null,
+  snap: (config) => config.snap !== null,
+  google_ads: (config) => config.googleAds !== null,
 };
 
 /** The services the notice lists for these settings. */
@@ -71,6 +74,9 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       hash: { code: "SHA-256" },
       fbclid: { code: "fbclid" },
       fbc: { code: "fbc" },
+      ttclid: { code: "ttclid" },
+      ScCid: { code: "ScCid" },
+      gclid: { code: "gclid" },
     });
     if (webhook) blocks.push({ paragraph: rich(service.chat, { event: { code: CHAT_EVENT } }) });
     return section(id, service.heading, blocks);

@@ -30,6 +30,12 @@ export type Config = {
   gaEndpoint: string;
   /** Meta's Conversions API, opt-in: a Lead for every generate_lead (docs/analytics.md). */
   meta: { pixelId: string; accessToken: string; endpoint: string } | null;
+  /** TikTok's Events API, opt-in: a Contact for every lead (docs/analytics.md). */
+  tiktok: { pixelCode: string; accessToken: string; endpoint: string } | null;
+  /** Snap's Conversions API, opt-in: a SIGN_UP for every lead (docs/analytics.md). */
+  snap: { pixelId: string; accessToken: string; endpoint: string } | null;
+  /** Google Ads click conversions, opt-in: a lead with gclid, gbraid or wbraid (docs/analytics.md). */
+  googleAds: GoogleAdsConfig | null;
   /** Null means a random salt per process: private, but visitors are not joined across instances. */
   analyticsSalt: string | null;
   /** How many proxies (load balancers) in front of us append to X-Forwarded-For. */
@@ -67,6 +73,21 @@ export type Config = {
   company: Company;
 };
 
+export type GoogleAdsConfig = {
+  /** Ten digits, without dashes. */
+  customerId: string;
+  /** The resource name, customers/<id>/conversionActions/<id>. */
+  conversionAction: string;
+  developerToken: string;
+  clientId: string;
+  clientSecret: string;
+  refreshToken: string;
+  /** The API's base, its version included. */
+  endpoint: string;
+  /** Where a refresh token is exchanged for an access token. */
+  oauthEndpoint: string;
+};
+
 export type Company = { name: string | null; licence: string | null; address: string | null };
 
 /** Sample contact details from `.env.example`: good for trying the site, not for launch. */
@@ -80,6 +101,14 @@ export const SAMPLE_SETTINGS = {
 export const DEFAULT_GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
 /** The Graph API version is pinned here: Meta keeps each for about two years. */
 export const DEFAULT_META_ENDPOINT = "https://graph.facebook.com/v23.0";
+
+/** TikTok's Events API, version 1.3 (the current one); /event/track/ is added to it. */
+export const DEFAULT_TIKTOK_ENDPOINT = "https://business-api.tiktok.com/open_api/v1.3";
+/** Snap's Conversions API, version 3; /<pixel id>/events is added to it. */
+export const DEFAULT_SNAP_ENDPOINT = "https://tr.snapchat.com/v3";
+/** The Google Ads API version is pinned here: Google retires each about a year after release. */
+export const DEFAULT_GOOGLE_ADS_ENDPOINT = "https://googleads.googleapis.com/v26";
+export const DEFAULT_GOOGLE_OAUTH_ENDPOINT = "https://oauth2.googleapis.com/token";
 
 export class ConfigError extends Error {
   constructor(
@@ -330,6 +359,140 @@ function parseMeta(env: Env): Config["meta"] {
   return { pixelId, accessToken, endpoint: endpoint.replace(/\/+$/, "") };
 }
 
+/**
+ * A network on only when every one of its required settings is set: none set is off, some set
+ * names the first one missing.
+ */
+function allOrNone(env: Env, names: readonly string[]): Record<string, string> | null {
+  const values = Object.fromEntries(names.map((name) => [name, read(env, name)]));
+  const set = names.filter((name) => values[name] !== undefined);
+  if (set.length === 0) return null;
+  const missing = names.find((name) => values[name] === undefined);
+  if (missing)
+    throw new ConfigError(
+      missing,
+      `must be set when ${set.join(", ")} ${set.length > 1 ? "are" : "is"}`,
+    );
+  return values as Record<string, string>;
+}
+
+// A token is sent in a header: visible ASCII, no spaces. Its value is never shown back.
+const TOKEN = (min: number, max: number) => new RegExp(`^[\\x21-\\x7e]{${min},${max}}$`);
+
+function parseTiktok(env: Env): Config["tiktok"] {
+  const endpoint = parseEndpoint(env, "TIKTOK_ENDPOINT", DEFAULT_TIKTOK_ENDPOINT, true);
+  const values = allOrNone(env, ["TIKTOK_PIXEL_CODE", "TIKTOK_ACCESS_TOKEN"]);
+  if (!values) return null;
+  const pixelCode = values.TIKTOK_PIXEL_CODE as string;
+  const accessToken = values.TIKTOK_ACCESS_TOKEN as string;
+  // Events Manager shows pixel codes as about 20 capitals and digits (C4ABCDEF…).
+  if (!/^[A-Za-z0-9]{8,64}$/.test(pixelCode)) {
+    throw new ConfigError(
+      "TIKTOK_PIXEL_CODE",
+      `must be the pixel code from Events Manager, letters and digits, got ${shown(pixelCode)}`,
+    );
+  }
+  if (!TOKEN(16, 512).test(accessToken)) {
+    throw new ConfigError(
+      "TIKTOK_ACCESS_TOKEN",
+      "must be 16 to 512 visible characters without spaces (the token the pixel's settings generate)",
+    );
+  }
+  return { pixelCode, accessToken, endpoint: endpoint.replace(/\/+$/, "") };
+}
+
+function parseSnap(env: Env): Config["snap"] {
+  const endpoint = parseEndpoint(env, "SNAP_ENDPOINT", DEFAULT_SNAP_ENDPOINT, true);
+  const values = allOrNone(env, ["SNAP_PIXEL_ID", "SNAP_ACCESS_TOKEN"]);
+  if (!values) return null;
+  const pixelId = values.SNAP_PIXEL_ID as string;
+  const accessToken = values.SNAP_ACCESS_TOKEN as string;
+  // Snap's pixel ids are UUIDs.
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(pixelId)) {
+    throw new ConfigError(
+      "SNAP_PIXEL_ID",
+      `must be the pixel's id from Events Manager, a UUID, got ${shown(pixelId)}`,
+    );
+  }
+  if (!TOKEN(16, 4096).test(accessToken)) {
+    throw new ConfigError(
+      "SNAP_ACCESS_TOKEN",
+      "must be 16 to 4096 visible characters without spaces (the Conversions API token from Business Manager)",
+    );
+  }
+  return { pixelId, accessToken, endpoint: endpoint.replace(/\/+$/, "") };
+}
+
+export const GOOGLE_ADS_SETTINGS = [
+  "GOOGLE_ADS_CUSTOMER_ID",
+  "GOOGLE_ADS_CONVERSION_ACTION",
+  "GOOGLE_ADS_DEVELOPER_TOKEN",
+  "GOOGLE_ADS_CLIENT_ID",
+  "GOOGLE_ADS_CLIENT_SECRET",
+  "GOOGLE_ADS_REFRESH_TOKEN",
+] as const;
+
+function parseGoogleAds(env: Env): Config["googleAds"] {
+  const endpoint = parseEndpoint(env, "GOOGLE_ADS_ENDPOINT", DEFAULT_GOOGLE_ADS_ENDPOINT, true);
+  const oauthEndpoint = parseEndpoint(env, "GOOGLE_OAUTH_ENDPOINT", DEFAULT_GOOGLE_OAUTH_ENDPOINT);
+  const values = allOrNone(env, GOOGLE_ADS_SETTINGS);
+  if (!values) return null;
+  const rawCustomer = values.GOOGLE_ADS_CUSTOMER_ID as string;
+  // As Google Ads shows it (123-456-7890) or as its API wants it (1234567890).
+  const customerId = rawCustomer.replace(/-/g, "");
+  if (!/^\d{10}$/.test(customerId) || !/^[\d-]+$/.test(rawCustomer)) {
+    throw new ConfigError(
+      "GOOGLE_ADS_CUSTOMER_ID",
+      `must be the account's customer id, such as 123-456-7890, got ${shown(rawCustomer)}`,
+    );
+  }
+  const rawAction = values.GOOGLE_ADS_CONVERSION_ACTION as string;
+  const action = /^\d{1,20}$/.test(rawAction)
+    ? `customers/${customerId}/conversionActions/${rawAction}`
+    : rawAction;
+  if (!/^customers\/\d{10}\/conversionActions\/\d{1,20}$/.test(action)) {
+    throw new ConfigError(
+      "GOOGLE_ADS_CONVERSION_ACTION",
+      `must be the conversion action's id or resource name (customers/<id>/conversionActions/<id>), got ${shown(rawAction)}`,
+    );
+  }
+  if (!/^[A-Za-z0-9_-]{10,100}$/.test(values.GOOGLE_ADS_DEVELOPER_TOKEN as string)) {
+    throw new ConfigError(
+      "GOOGLE_ADS_DEVELOPER_TOKEN",
+      "must be the developer token from the API Center, letters, digits, '-' or '_'",
+    );
+  }
+  const clientId = values.GOOGLE_ADS_CLIENT_ID as string;
+  if (!/^[A-Za-z0-9._-]{1,200}\.apps\.googleusercontent\.com$/.test(clientId)) {
+    throw new ConfigError(
+      "GOOGLE_ADS_CLIENT_ID",
+      `must be an OAuth client id ending in .apps.googleusercontent.com, got ${shown(clientId)}`,
+    );
+  }
+  if (!TOKEN(8, 256).test(values.GOOGLE_ADS_CLIENT_SECRET as string)) {
+    throw new ConfigError(
+      "GOOGLE_ADS_CLIENT_SECRET",
+      "must be the OAuth client's secret: 8 to 256 visible characters without spaces",
+    );
+  }
+  if (!TOKEN(10, 2048).test(values.GOOGLE_ADS_REFRESH_TOKEN as string)) {
+    throw new ConfigError(
+      "GOOGLE_ADS_REFRESH_TOKEN",
+      "must be an OAuth refresh token: 10 to 2048 visible characters without spaces",
+    );
+  }
+  return {
+    customerId,
+    conversionAction: action,
+    developerToken: values.GOOGLE_ADS_DEVELOPER_TOKEN as string,
+    clientId,
+    clientSecret: values.GOOGLE_ADS_CLIENT_SECRET as string,
+    refreshToken: values.GOOGLE_ADS_REFRESH_TOKEN as string,
+    endpoint: endpoint.replace(/\/+$/, ""),
+    oauthEndpoint,
+  };
+}
+
 function parseSalt(env: Env): string | null {
   const raw = read(env, "ANALYTICS_SALT");
   if (raw === undefined) return null;
@@ -523,6 +686,9 @@ export function parseConfig(env: Env): Config {
     ga: parseGa(env),
     gaEndpoint: parseEndpoint(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT),
     meta: parseMeta(env),
+    tiktok: parseTiktok(env),
+    snap: parseSnap(env),
+    googleAds: parseGoogleAds(env),
     analyticsSalt,
     trustProxy: parseTrustProxy(env),
     redisUrl: parseRedisUrl(env, analyticsSalt),

@@ -30,7 +30,8 @@ export type Services = {
 
 export function createServices(
   config: Pick<Config, "ga" | "gaEndpoint"> &
-    Partial<Pick<Config, "meta" | "redisUrl" | "analyticsSalt" | "dataDir" | "leadRetentionDays">>,
+    Partial<Pick<Config, "meta" | "redisUrl" | "analyticsSalt" | "dataDir" | "leadRetentionDays">> &
+    Partial<Pick<Config, "tiktok" | "snap" | "googleAds">>,
   options: { writeLine?: (line: string) => void } = {},
 ): Services {
   const log = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -51,6 +52,9 @@ export function createServices(
     ga: config.ga,
     endpoint: config.gaEndpoint,
     meta: config.meta ?? null,
+    tiktok: config.tiktok ?? null,
+    snap: config.snap ?? null,
+    googleAds: config.googleAds ?? null,
     ...options,
   });
   // Replicas: each one's experiment exposures reach Redis in batches, the last one at shutdown.

@@ -17,9 +17,27 @@ export const BROWSER = {
  * GET / from 50 connections for 10 s, each sending its next request as soon as one returns, after
  * `warmup` requests that are not counted (a fresh server's first renders run unoptimised code).
  */
-export async function throughput(url, { connections = 50, duration = 10, warmup = 100 } = {}) {
-  if (warmup) await autocannon({ url, connections: 5, amount: warmup, headers: BROWSER });
-  const result = await autocannon({ url, connections, duration, headers: BROWSER });
+export async function throughput(
+  url,
+  { connections = 50, duration = 10, warmup = 100, visitors = 0 } = {},
+) {
+  // `visitors`: that many visitors, one address each behind the trusted proxy, in turn (an
+  // experiment's variants and first views are per visitor); 0: one visitor.
+  let next = 0;
+  const requests = visitors
+    ? [
+        {
+          setupRequest: (request) => {
+            next = (next + 1) % visitors;
+            const address = `10.${next >> 16}.${(next >> 8) & 255}.${next & 255}`;
+            return { ...request, headers: { ...request.headers, "x-forwarded-for": address } };
+          },
+        },
+      ]
+    : undefined;
+  const options = { url, headers: { ...BROWSER, "sec-fetch-dest": "document" }, requests };
+  if (warmup) await autocannon({ ...options, connections: 5, amount: warmup });
+  const result = await autocannon({ ...options, connections, duration });
   return {
     requestsPerSecond: result.requests.average,
     total: result.requests.total,

@@ -5,7 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { freePort, spawnTracked, waitForHttp } from "./processes.mjs";
 
-export async function startServer({ root, logPath, renderCache = "on", nodeArgs = [] }) {
+export async function startServer({
+  root,
+  logPath,
+  renderCache = "on",
+  nodeArgs = [],
+  experimentsFile,
+}) {
   const port = await freePort();
   const metricsPort = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -20,6 +26,8 @@ export async function startServer({ root, logPath, renderCache = "on", nodeArgs 
     // address that the /api/events rate limiter would answer with 429.
     TRUST_PROXY: "1",
     RENDER_CACHE: renderCache,
+    // An A/B test of the hero (experiments.example.json), or none (EXPERIMENTS_FILE unset).
+    ...(experimentsFile ? { EXPERIMENTS_FILE: experimentsFile } : {}),
     // A lead ledger of this run's own, on the machine's disk like production's.
     DATA_DIR: mkdtempSync(join(tmpdir(), "darb-bench-data-")),
     // What the ledger's writes cost is read from the server's own /metrics.
@@ -27,6 +35,7 @@ export async function startServer({ root, logPath, renderCache = "on", nodeArgs 
   };
   // A developer's real GA4 settings must not receive thousands of benchmark events.
   for (const name of ["GA_MEASUREMENT_ID", "GA_API_SECRET", "GA_MP_ENDPOINT"]) delete env[name];
+  if (!experimentsFile) delete env.EXPERIMENTS_FILE;
 
   const child = spawnTracked(
     "server",

@@ -321,10 +321,18 @@ function loadRows(load) {
       section: `GET /, 50 connections × 10 s (autocannon, browser headers, after ${load.warmup} warm-up requests)`,
     },
   ];
-  const { node, uncached, nginx } = load;
+  const { node, uncached, nginx, experiment } = load;
   rows.push(
     { label: "the server, render cache on (default)", value: loadValue(node) },
     { label: "the server, RENDER_CACHE=off", value: loadValue(uncached) },
+    ...(experiment
+      ? [
+          {
+            label: "the server, an experiment running, 5,000 visitors in turn",
+            value: loadValue(experiment),
+          },
+        ]
+      : []),
     {
       label: "cached ÷ uncached (req/s)",
       short: "render cache speed-up",
@@ -351,6 +359,17 @@ function loadRows(load) {
         target: `cached ≥ ${NGINX_SHARE}×`,
         pass: node.requestsPerSecond >= NGINX_SHARE * nginx.requestsPerSecond,
       },
+      ...(experiment
+        ? [
+            {
+              label: "the server with an experiment ÷ nginx (req/s)",
+              short: "cached with an experiment ÷ nginx",
+              value: ratio(experiment, nginx),
+              target: `≥ ${NGINX_SHARE}×`,
+              pass: experiment.requestsPerSecond >= NGINX_SHARE * nginx.requestsPerSecond,
+            },
+          ]
+        : []),
     );
   }
   const [first] = load.fixedRates;

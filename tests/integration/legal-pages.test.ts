@@ -21,6 +21,20 @@ const DESTINATIONS = {
   META_PIXEL_ID: "123456789",
   META_ACCESS_TOKEN: "EAAB_test_token_01234567",
   META_CAPI_ENDPOINT: "http://127.0.0.1:9/v23.0",
+  TIKTOK_PIXEL_CODE: "C4TEST0123456789",
+  TIKTOK_ACCESS_TOKEN: "tiktok_test_token_0123",
+  TIKTOK_ENDPOINT: "http://127.0.0.1:9/open_api/v1.3",
+  SNAP_PIXEL_ID: "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0",
+  SNAP_ACCESS_TOKEN: "snap_test_token_0123",
+  SNAP_ENDPOINT: "http://127.0.0.1:9/v3",
+  GOOGLE_ADS_CUSTOMER_ID: "1234567890",
+  GOOGLE_ADS_CONVERSION_ACTION: "555",
+  GOOGLE_ADS_DEVELOPER_TOKEN: "dev_test_token",
+  GOOGLE_ADS_CLIENT_ID: "1-test.apps.googleusercontent.com",
+  GOOGLE_ADS_CLIENT_SECRET: "GOCSPX-test",
+  GOOGLE_ADS_REFRESH_TOKEN: "1//test-refresh",
+  GOOGLE_ADS_ENDPOINT: "http://127.0.0.1:9/v26",
+  GOOGLE_OAUTH_ENDPOINT: "http://127.0.0.1:9/token",
 };
 const PAGES = ["/privacy", "/terms", "/ar/privacy", "/ar/terms"];
 
@@ -114,6 +128,23 @@ describe("the privacy notice and the terms", () => {
       expect(headings(on.document)).toContain(words.privacy.services.ga4.heading);
       expect(headings(on.document)).toContain(words.privacy.services.meta.heading);
       expect(seen(on.document.querySelector("#meta"))).toContain("fbclid");
+    }
+  });
+
+  it("names TikTok, Snap and Google Ads only while each is set up, in both languages", async () => {
+    for (const [path, words] of [
+      ["/privacy", legal],
+      ["/ar/privacy", arLegal],
+    ] as const) {
+      const off = await page(bare, path);
+      const on = await page(full, path);
+      for (const id of ["tiktok", "snap", "google_ads"] as const) {
+        expect(headings(off.document)).not.toContain(words.privacy.services[id].heading);
+        expect(headings(on.document)).toContain(words.privacy.services[id].heading);
+      }
+      expect(seen(on.document.querySelector("#tiktok"))).toContain("ttclid");
+      expect(seen(on.document.querySelector("#snap"))).toContain("ScCid");
+      expect(seen(on.document.querySelector("#google_ads"))).toContain("gclid");
     }
   });
 

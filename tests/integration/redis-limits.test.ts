@@ -7,6 +7,8 @@ import {
   BATCHES_PER_ADDRESS,
   BATCHES_PER_VISITOR,
   DEDUPE_WINDOW_MS,
+  EXPOSURE_WINDOW_MS,
+  EXPOSURES_PER_ADDRESS,
   LEADS_PER_ADDRESS,
   SESSION_TIMEOUT_MS,
 } from "~/leads/limits.server";
@@ -183,6 +185,30 @@ describe("two replicas' limits on one Redis", () => {
     // A bucket is its tokens and when they were counted; nothing else.
     const bucket = keys.find((key) => key.endsWith(":leads")) ?? "";
     expect(Object.keys(await inspect.hgetall(bucket)).sort()).toEqual(["at", "tokens"]);
+  });
+
+  // After the test above, which holds the other keys to their shorter lives.
+  it("count a visitor's view of an experiment once a day, whichever replica sees it, within the address's bound", async () => {
+    const phone = visitor("198.51.100.90");
+    expect(await a.exposure(phone, "hero_headline")).toBe("counted");
+    expect(await b.exposure(phone, "hero_headline")).toBe("repeat");
+    expect(await b.exposure(phone, "other_test")).toBe("counted");
+    const mark = (await inspect.keys("*:exposure:*"))[0] ?? "";
+    // A mark lives as long as the visitor's daily id can: 26 hours, never longer.
+    const ttl = await inspect.pttl(mark);
+    expect(ttl).toBeGreaterThan(25 * 3600_000);
+    expect(ttl).toBeLessThanOrEqual(EXPOSURE_WINDOW_MS);
+    const verdicts: string[] = [];
+    for (let n = 0; n < EXPOSURES_PER_ADDRESS.capacity + 10; n++) {
+      const replica = n % 2 === 0 ? a : b;
+      verdicts.push(
+        await replica.exposure(visitor("198.51.100.91", `Agent/${n}`), "hero_headline"),
+      );
+    }
+    expect(verdicts.filter((verdict) => verdict === "counted")).toHaveLength(
+      EXPOSURES_PER_ADDRESS.capacity,
+    );
+    expect(a.stats().exposures_capped + b.stats().exposures_capped).toBe(10);
   });
 });
 

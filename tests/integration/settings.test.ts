@@ -118,6 +118,30 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
     expect(result.stderr).not.toContain("TOPSECRET1");
   });
   it.each([
+    [
+      "a variant without its Arabic",
+      '{"experiments":[{"id":"t","status":"running","traffic":1,"variants":[{"id":"control","weight":1},{"id":"b","weight":1,"copy":{"hero.headline":{"en":"New"}}}]}]}',
+      'copy["hero.headline"].ar is missing',
+    ],
+    ["a file that is no JSON", '{"experiments": [', "is not valid JSON"],
+  ])("EXPERIMENTS_FILE: %s", async (_, text, problem) => {
+    const dir = mkdtempSync(join(tmpdir(), "darb-experiments-"));
+    const file = join(dir, "experiments.json");
+    writeFileSync(file, text);
+    const result = await start({ EXPERIMENTS_FILE: file });
+    expect(result.code).toBe(1);
+    expect(result.listening).toBe(false);
+    expect(expectConfigError(errorLines(result.stderr), "EXPERIMENTS_FILE")).toContain(problem);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("EXPERIMENTS_FILE: the shipped example starts", async () => {
+    const result = await start({ EXPERIMENTS_FILE: "experiments.example.json" });
+    expect(result.listening).toBe(true);
+    expect(result.stderr).not.toContain("config_error");
+  });
+
+  it.each([
     ["a value that is no URL", { REDIS_URL: "redis//:TOPSECRET1@redis:6379" }, "REDIS_URL"],
     ["another scheme", { REDIS_URL: "http://user:TOPSECRET1@redis:6379" }, "REDIS_URL"],
     ["a query", { REDIS_URL: "redis://:TOPSECRET1@redis:6379/0?tls=1" }, "REDIS_URL"],

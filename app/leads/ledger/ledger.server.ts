@@ -14,8 +14,8 @@ import { randomBytes } from "node:crypto";
 import { type Journal, memoryJournal } from "~/leads/ledger/journal.server";
 import type { Campaign } from "~/shared/campaign";
 
-/** Where calls go: GA4, Meta, and the leads shared by replicas in Redis. */
-export type DestinationName = "ga4" | "meta" | "redis";
+/** Where calls go: GA4, Meta, the leads shared by replicas in Redis, and the ad networks. */
+export type DestinationName = "ga4" | "meta" | "redis" | "tiktok" | "snap" | "google_ads";
 
 /** How a call left the outbox. `refused`: a 4xx that sending again cannot change. */
 export type Outcome = "delivered" | "refused" | "unconfirmed" | "given_up";
@@ -139,6 +139,9 @@ export function createLedger(options: LedgerOptions = {}) {
     ga4: new Map(),
     meta: new Map(),
     redis: new Map(),
+    tiktok: new Map(),
+    snap: new Map(),
+    google_ads: new Map(),
   };
   function owe(call: PendingCall) {
     const copy = { ...call };

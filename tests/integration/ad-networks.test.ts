@@ -1,0 +1,420 @@
+// Issue 29 against the built server as production runs it, with a loopback stand-in per ad
+// network: TikTok's Events API, Snap's Conversions API, and Google Ads with Google's OAuth token
+// endpoint. Each lead reaches each network once with its own click id and nothing of another's,
+// a lead without a Google click id never reaches Google Ads, nothing is sent for what is no
+// visit, and an outage of every stand-in delays the leads without losing one
+// (docs/decisions/023-ad-networks.md).
+import { spawn } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  type AdNetworks,
+  GOOGLE_CUSTOMER,
+  SNAP_PIXEL,
+  startAdNetworks,
+  TIKTOK_PATH,
+} from "../support/ad-networks";
+import {
+  type ChildServer,
+  childServerEnv,
+  freePort,
+  ROOT,
+  SERVER,
+  sleep,
+  startChildServer,
+} from "../support/child-server";
+import { BINGBOT, IPHONE_SAFARI_18 } from "../support/user-agents";
+
+let networks: AdNetworks;
+const servers: ChildServer[] = [];
+let visitors = 0;
+
+beforeAll(async () => {
+  networks = await startAdNetworks();
+});
+afterEach(async () => {
+  for (const server of servers.splice(0)) await server.kill();
+  await networks.setUp(true);
+  networks.reset();
+});
+afterAll(async () => {
+  await networks?.close();
+});
+
+async function start(env: Record<string, string> = {}) {
+  const server = await startChildServer(networks.env(env));
+  servers.push(server);
+  return server;
+}
+
+/** A lead from a new visitor (its own address behind the trusted proxy); its address back. */
+async function lead(server: ChildServer, query: string, headers: Record<string, string> = {}) {
+  visitors += 1;
+  const address = `198.51.100.${visitors % 250}`;
+  const response = await fetch(`${server.origin}/thank-you?${query}`, {
+    headers: {
+      "user-agent": `${IPHONE_SAFARI_18} Ads/${visitors}`,
+      "x-forwarded-for": address,
+      ...headers,
+    },
+  });
+  expect(response.status).toBe(200);
+  const html = await response.text();
+  return { address, userAgent: `${IPHONE_SAFARI_18} Ads/${visitors}`, html };
+}
+
+async function until(condition: () => boolean, what: string, ms = 30_000) {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(50);
+  }
+}
+
+/** /metrics as Prometheus reads it: `name{labels}` to value. */
+async function metrics(port: number): Promise<Map<string, number>> {
+  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
+  const values = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const at = line.lastIndexOf(" ");
+    values.set(line.slice(0, at), Number(line.slice(at + 1)));
+  }
+  return values;
+}
+
+const leadIdOf = (html: string) => /data-lead-id="([^"]+)"/.exec(html)?.[1];
+const TTCLID = "E.C.P.CqgBTikTokClick0123456789";
+const SCCID = "5f4c3b2a-sc-click-0123";
+const GCLID = "Cj0KCQiAgoogleClick0123456789";
+
+describe("each network gets its own lead, once", () => {
+  it("TikTok: a ttclid lead arrives once as Contact, with event id and time, page, address, user agent and ttclid", async () => {
+    const metricsPort = await freePort();
+    const server = await start({ METRICS_PORT: String(metricsPort) });
+    const before = Math.floor(Date.now() / 1000);
+    const sent = await lead(
+      server,
+      `cta=whatsapp&utm_source=tiktok&utm_campaign=Eid&ttclid=${TTCLID}&gclid=${GCLID}`,
+    );
+    const id = leadIdOf(sent.html);
+    expect(id).toBeDefined();
+    await until(() => networks.tiktokEvents().length >= 1, "TikTok's event");
+    await until(() => networks.conversions().length >= 1, "Google's upload");
+    await sleep(1500);
+    const events = networks.tiktokEvents();
+    expect(events).toHaveLength(1);
+    const [event] = events;
+    expect(event).toMatchObject({
+      event: "Contact",
+      event_id: id,
+      user: { ip: sent.address, user_agent: sent.userAgent, ttclid: TTCLID },
+    });
+    expect(event?.event_time).toBeGreaterThanOrEqual(before);
+    expect(event?.event_time).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
+    const page = new URL(event?.page.url ?? "");
+    expect(page.origin).toBe("https://darb.example");
+    expect(page.searchParams.get("ttclid")).toBe(TTCLID);
+    expect(page.searchParams.get("utm_campaign")).toBe("Eid");
+    // Only its own click id.
+    expect(JSON.stringify(events)).not.toContain(GCLID);
+    const [request] = networks.tiktok.taken;
+    expect(request?.headers["access-token"]).toBe("tiktok_TOPSECRET_token_0123");
+    expect(request?.path).toBe(TIKTOK_PATH);
+    expect(JSON.parse(request?.body ?? "{}")).toMatchObject({
+      event_source: "web",
+      event_source_id: "C4STANDIN0123456789",
+    });
+    // Google got it too (it has a gclid), without TikTok's click id.
+    expect(JSON.stringify(networks.conversions())).not.toContain(TTCLID);
+    const values = await metrics(metricsPort);
+    expect(values.get('darb_outbox_events_total{destination="tiktok",outcome="delivered"}')).toBe(
+      1,
+    );
+    expect(values.get('darb_outbox_pending_events{destination="tiktok"}')).toBe(0);
+    expect(
+      values.get('darb_outbox_events_total{destination="google_ads",outcome="delivered"}'),
+    ).toBe(1);
+  }, 60_000);
+
+  it("Snap: a ScCid lead arrives once as SIGN_UP from WEB, with sc_click_id, address, user agent, time and event id, by Bearer token", async () => {
+    const server = await start();
+    const sent = await lead(
+      server,
+      `cta=email&utm_source=snapchat&ScCid=${SCCID}&ttclid=${TTCLID}`,
+    );
+    await until(() => networks.snapEvents().length >= 1, "Snap's event");
+    await sleep(1500);
+    const events = networks.snapEvents();
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      event_name: "SIGN_UP",
+      event_id: leadIdOf(sent.html),
+      action_source: "WEB",
+      user_data: {
+        client_ip_address: sent.address,
+        client_user_agent: sent.userAgent,
+        sc_click_id: SCCID,
+      },
+    });
+    expect(events[0]?.event_time).toBeGreaterThan(Date.now() / 1000 - 60);
+    expect(new URL(events[0]?.event_source_url ?? "").searchParams.get("ScCid")).toBe(SCCID);
+    expect(JSON.stringify(events)).not.toContain(TTCLID);
+    const [request] = networks.snap.taken;
+    expect(request?.path).toBe(`/v3/${SNAP_PIXEL}/events`);
+    expect(request?.headers.authorization).toBe("Bearer snap_TOPSECRET_token_0123");
+    // TikTok gets the same lead with its own click id, and none of Snap's.
+    expect(networks.tiktokEvents()[0]?.user.ttclid).toBe(TTCLID);
+    expect(JSON.stringify(networks.tiktokEvents())).not.toContain(SCCID);
+  }, 60_000);
+
+  it("Google Ads: a gclid lead is uploaded once, after a token refresh, with its order id and Dubai time", async () => {
+    const server = await start();
+    const sent = await lead(server, `cta=demo&utm_source=google&utm_medium=cpc&gclid=${GCLID}`);
+    await until(() => networks.conversions().length >= 1, "Google's upload");
+    const second = await lead(server, `cta=whatsapp&utm_source=google&gclid=${GCLID}2`);
+    await until(() => networks.conversions().length >= 2, "the second upload");
+    await sleep(1500);
+    const conversions = networks.conversions();
+    expect(conversions).toHaveLength(2);
+    expect(conversions[0]).toEqual({
+      conversionAction: `customers/${GOOGLE_CUSTOMER}/conversionActions/555`,
+      conversionDateTime: expect.stringMatching(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+04:00$/),
+      orderId: leadIdOf(sent.html),
+      gclid: GCLID,
+    });
+    expect(conversions[1]?.orderId).toBe(leadIdOf(second.html));
+    // One refresh, by the refresh_token grant; the token cached for the second upload.
+    const asked = networks.tokenRequests();
+    expect(asked).toHaveLength(1);
+    expect(Object.fromEntries(new URLSearchParams(asked[0]?.body))).toEqual({
+      grant_type: "refresh_token",
+      client_id: "1234-standin.apps.googleusercontent.com",
+      client_secret: "GOCSPX-TOPSECRET",
+      refresh_token: "1//TOPSECRET-refresh",
+    });
+    const uploads = networks.google.taken.filter((r) => r.path.endsWith(":uploadClickConversions"));
+    expect(uploads.map((r) => r.headers.authorization)).toEqual([
+      `Bearer ${networks.tokens.at(-1)}`,
+      `Bearer ${networks.tokens.at(-1)}`,
+    ]);
+    expect(uploads[0]?.headers["developer-token"]).toBe("dev_TOPSECRET_token");
+    expect(JSON.parse(uploads[0]?.body ?? "{}").partialFailure).toBe(true);
+    // Nothing of the visitor goes to Google Ads, and no secret reaches the log.
+    expect(uploads[0]?.body).not.toContain(sent.address);
+    const log = JSON.stringify(server.lines) + server.stderr();
+    for (const secret of ["TOPSECRET", "ya29"]) expect(log).not.toContain(secret);
+  }, 60_000);
+});
+
+describe("a lead without a click id", () => {
+  it("never reaches Google Ads; TikTok and Snap get it, matched by address and user agent (decision 023)", async () => {
+    const server = await start();
+    const sent = await lead(server, "cta=whatsapp&utm_source=instagram&utm_campaign=Organic");
+    await until(
+      () => networks.tiktokEvents().length >= 1 && networks.snapEvents().length >= 1,
+      "TikTok's and Snap's events",
+    );
+    await sleep(1500);
+    expect(networks.tiktokEvents()).toHaveLength(1);
+    expect(networks.tiktokEvents()[0]?.user).not.toHaveProperty("ttclid");
+    expect(networks.tiktokEvents()[0]?.user.ip).toBe(sent.address);
+    expect(networks.snapEvents()).toHaveLength(1);
+    expect(networks.snapEvents()[0]?.user_data).not.toHaveProperty("sc_click_id");
+    expect(networks.google.taken).toEqual([]);
+  }, 60_000);
+});
+
+describe("what is no visit", () => {
+  it.each([
+    ["Global Privacy Control", { "sec-gpc": "1" }],
+    ["a prefetch", { "sec-purpose": "prefetch" }],
+    ["a bot", { "user-agent": BINGBOT }],
+  ])(
+    "%s: nothing reaches any network",
+    async (_, headers) => {
+      const server = await start();
+      const sent = await lead(
+        server,
+        `cta=whatsapp&ttclid=${TTCLID}&ScCid=${SCCID}&gclid=${GCLID}`,
+        headers,
+      );
+      expect(sent.html).not.toContain("data-lead-id");
+      // A counted lead on the same server shows the networks are listening.
+      await lead(server, "cta=email&utm_source=check");
+      await until(() => networks.tiktokEvents().length >= 1, "the counted lead");
+      await sleep(1000);
+      expect(networks.tiktokEvents()).toHaveLength(1);
+      expect(networks.snapEvents()).toHaveLength(1);
+      expect(JSON.stringify(networks.tiktok.taken.concat(networks.snap.taken))).not.toContain(
+        TTCLID,
+      );
+      expect(networks.google.taken).toEqual([]);
+    },
+    60_000,
+  );
+});
+
+const APP_SECRET = "0123456789abcdef0123456789abcdef";
+
+describe("a lead's WhatsApp chat", () => {
+  it("is not sent to TikTok: its Contact already reported the lead (decision 023)", async () => {
+    const server = await start({
+      WHATSAPP_VERIFY_TOKEN: "verify-token-for-tests",
+      WHATSAPP_APP_SECRET: APP_SECRET,
+    });
+    const sent = await lead(server, `cta=whatsapp&utm_source=tiktok&ttclid=${TTCLID}`);
+    const ref = /Ref%20(DRB-[2-9A-Z]{5})/.exec(sent.html)?.[1];
+    expect(ref).toBeDefined();
+    await until(() => networks.tiktokEvents().length >= 1, "TikTok's Contact");
+    const body = JSON.stringify({
+      object: "whatsapp_business_account",
+      entry: [
+        {
+          id: "102290129340398",
+          changes: [
+            {
+              field: "messages",
+              value: {
+                messaging_product: "whatsapp",
+                metadata: { display_phone_number: "971585550134", phone_number_id: "1" },
+                messages: [
+                  {
+                    from: "971500000001",
+                    id: "wamid.ads-chat",
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: "text",
+                    text: { body: `Hi!\n\nRef ${ref}` },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const signature = `sha256=${createHmac("sha256", APP_SECRET).update(body).digest("hex")}`;
+    const response = await fetch(`${server.origin}/api/whatsapp/webhook`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-hub-signature-256": signature },
+      body,
+    });
+    expect(response.status).toBe(200);
+    await sleep(1500);
+    expect(networks.tiktokEvents()).toHaveLength(1);
+    expect(networks.snapEvents()).toHaveLength(1);
+  }, 60_000);
+});
+
+describe("an outage of every network", () => {
+  it("delivers every lead to each once it is back, with the time it happened", async () => {
+    const metricsPort = await freePort();
+    const server = await start({ METRICS_PORT: String(metricsPort) });
+    await networks.setUp(false);
+    const ids: string[] = [];
+    const before = Math.floor(Date.now() / 1000);
+    for (let i = 0; i < 10; i++) {
+      const sent = await lead(
+        server,
+        `cta=whatsapp&ttclid=${TTCLID}${i}&ScCid=${SCCID}${i}&gclid=${GCLID}${i}`,
+      );
+      ids.push(leadIdOf(sent.html) ?? "");
+    }
+    const after = Math.ceil(Date.now() / 1000);
+    // Down long enough for several rounds of backoff.
+    await sleep(4000);
+    let values = await metrics(metricsPort);
+    for (const destination of ["tiktok", "snap", "google_ads"]) {
+      expect(values.get(`darb_outbox_pending_events{destination="${destination}"}`)).toBe(10);
+    }
+    await networks.setUp(true);
+    await until(
+      () =>
+        networks.tiktokEvents().length >= 10 &&
+        networks.snapEvents().length >= 10 &&
+        networks.conversions().length >= 10,
+      "every lead at every network",
+      60_000,
+    );
+    await sleep(1500);
+    expect(
+      networks
+        .tiktokEvents()
+        .map((e) => e.event_id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(
+      networks
+        .snapEvents()
+        .map((e) => e.event_id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    expect(
+      networks
+        .conversions()
+        .map((c) => c.orderId)
+        .sort(),
+    ).toEqual([...ids].sort());
+    for (const event of networks.tiktokEvents()) {
+      expect(event.event_time).toBeGreaterThanOrEqual(before);
+      expect(event.event_time).toBeLessThanOrEqual(after);
+    }
+    values = await metrics(metricsPort);
+    for (const destination of ["tiktok", "snap", "google_ads"]) {
+      expect(
+        values.get(`darb_outbox_events_total{destination="${destination}",outcome="delivered"}`),
+      ).toBe(10);
+      expect(values.get(`darb_outbox_pending_events{destination="${destination}"}`)).toBe(0);
+    }
+  }, 120_000);
+});
+
+/** The built server started with `env`, until it exits: its exit code and stderr. */
+async function startUp(env: Record<string, string>) {
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: childServerEnv(await freePort(), env),
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let stderr = "";
+  child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearTimeout(timer);
+  return { code, stderr };
+}
+
+describe("a bad network setting stops start-up", () => {
+  it.each([
+    ["TikTok's token without its pixel", { TIKTOK_PIXEL_CODE: "" }, "TIKTOK_PIXEL_CODE"],
+    ["Snap's pixel that is no UUID", { SNAP_PIXEL_ID: "12345" }, "SNAP_PIXEL_ID"],
+    [
+      "Google without its refresh token",
+      { GOOGLE_ADS_REFRESH_TOKEN: "" },
+      "GOOGLE_ADS_REFRESH_TOKEN",
+    ],
+    [
+      "Google's API over http elsewhere",
+      { GOOGLE_ADS_ENDPOINT: "http://ads.example/v26?key=TOPSECRET" },
+      "GOOGLE_ADS_ENDPOINT",
+    ],
+    [
+      "a token with a space",
+      { TIKTOK_ACCESS_TOKEN: "tiktok TOPSECRET token 0123" },
+      "TIKTOK_ACCESS_TOKEN",
+    ],
+  ])(
+    "%s: one line naming the variable, exit 1, no secret",
+    async (_, overrides, variable) => {
+      const { code, stderr } = await startUp(networks.env(overrides));
+      expect(code).toBe(1);
+      const lines = stderr.split("\n").filter((line) => line.trim() !== "");
+      expect(lines).toHaveLength(1);
+      expect(JSON.parse(lines[0] ?? "{}")).toMatchObject({ type: "config_error", variable });
+      expect(stderr).not.toContain("TOPSECRET");
+    },
+    40_000,
+  );
+});

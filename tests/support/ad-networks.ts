@@ -1,0 +1,195 @@
+// Loopback stand-ins for TikTok's Events API, Snap's Conversions API and Google Ads (its API and
+// Google's OAuth token endpoint), one server per network, keeping every request they took with
+// its headers. Each can be up or down (refusing connections), and answers as its network does.
+import http from "node:http";
+import type { AddressInfo, Socket } from "node:net";
+
+export type Taken = { path: string; headers: http.IncomingHttpHeaders; body: string };
+
+export type StandIn = {
+  /** The base URL the site's *_ENDPOINT setting takes. */
+  base: string;
+  /** Requests it answered, in order of arrival. */
+  taken: Taken[];
+  /** Bodies of the requests to this path, parsed as JSON. */
+  bodies: <T = Record<string, unknown>>(path: string) => T[];
+  setUp: (up: boolean) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+async function standIn(
+  answer: (request: Taken) => { status: number; body: string; type?: string },
+): Promise<StandIn> {
+  const taken: Taken[] = [];
+  const sockets = new Set<Socket>();
+  const server = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      const seen = {
+        path: request.url ?? "",
+        headers: request.headers,
+        body: Buffer.concat(chunks).toString(),
+      };
+      taken.push(seen);
+      const { status, body, type = "application/json" } = answer(seen);
+      response.writeHead(status, { "content-type": type }).end(body);
+    });
+  });
+  server.on("connection", (socket) => {
+    sockets.add(socket);
+    socket.on("close", () => sockets.delete(socket));
+  });
+  let port = 0;
+  let listening = false;
+  const listen = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => {
+        server.off("error", reject);
+        port = (server.address() as AddressInfo).port;
+        listening = true;
+        resolve();
+      });
+    });
+  const stop = async () => {
+    if (!listening) return;
+    listening = false;
+    const done = new Promise((resolve) => server.close(resolve));
+    for (const socket of sockets) socket.destroy();
+    await done;
+  };
+  await listen();
+  return {
+    base: `http://127.0.0.1:${port}`,
+    taken,
+    bodies: <T>(path: string) =>
+      taken
+        .filter((request) => request.path === path)
+        .map((request) => JSON.parse(request.body) as T),
+    async setUp(up) {
+      if (up && !listening) await listen();
+      if (!up) await stop();
+    },
+    close: stop,
+  };
+}
+
+export type TiktokEvent = {
+  event: string;
+  event_time: number;
+  event_id: string;
+  user: Record<string, string>;
+  page: { url: string };
+};
+export type SnapEvent = {
+  event_name: string;
+  event_time: number;
+  event_id: string;
+  action_source: string;
+  event_source_url: string;
+  user_data: Record<string, string>;
+};
+export type ClickConversion = {
+  conversionAction: string;
+  conversionDateTime: string;
+  orderId: string;
+  gclid?: string;
+  gbraid?: string;
+  wbraid?: string;
+};
+
+export const TIKTOK_PATH = "/open_api/v1.3/event/track/";
+export const GOOGLE_TOKEN_PATH = "/token";
+
+export type AdNetworks = {
+  tiktok: StandIn;
+  snap: StandIn;
+  google: StandIn;
+  /** The settings that point the site at these stand-ins, every network on. */
+  env: (overrides?: Record<string, string>) => Record<string, string>;
+  /** What each network took, as events. */
+  tiktokEvents: () => TiktokEvent[];
+  snapEvents: () => SnapEvent[];
+  conversions: () => ClickConversion[];
+  /** Token requests Google's stand-in answered, and the tokens it gave out. */
+  tokenRequests: () => Taken[];
+  tokens: string[];
+  reset: () => void;
+  setUp: (up: boolean) => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export const SNAP_PIXEL = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0";
+export const GOOGLE_CUSTOMER = "1234567890";
+
+export async function startAdNetworks(): Promise<AdNetworks> {
+  const tiktok = await standIn(() => ({
+    status: 200,
+    body: '{"code":0,"message":"OK","data":{}}',
+  }));
+  const snap = await standIn(() => ({ status: 200, body: '{"status":"SUCCESS"}' }));
+  const tokens: string[] = [];
+  const google = await standIn((request) => {
+    if (request.path === GOOGLE_TOKEN_PATH) {
+      const token = `ya29.stand-in-${tokens.length + 1}`;
+      tokens.push(token);
+      return {
+        status: 200,
+        body: JSON.stringify({ access_token: token, expires_in: 3599, token_type: "Bearer" }),
+      };
+    }
+    // Google refuses a token it did not give out.
+    if (!tokens.some((token) => request.headers.authorization === `Bearer ${token}`)) {
+      return { status: 401, body: '{"error":{"code":401,"status":"UNAUTHENTICATED"}}' };
+    }
+    return { status: 200, body: '{"results":[{}],"jobId":"1"}' };
+  });
+  const uploadPath = `/v26/customers/${GOOGLE_CUSTOMER}:uploadClickConversions`;
+  const all = [tiktok, snap, google];
+  return {
+    tiktok,
+    snap,
+    google,
+    env: (overrides = {}) => ({
+      TIKTOK_PIXEL_CODE: "C4STANDIN0123456789",
+      TIKTOK_ACCESS_TOKEN: "tiktok_TOPSECRET_token_0123",
+      TIKTOK_ENDPOINT: `${tiktok.base}/open_api/v1.3`,
+      SNAP_PIXEL_ID: SNAP_PIXEL,
+      SNAP_ACCESS_TOKEN: "snap_TOPSECRET_token_0123",
+      SNAP_ENDPOINT: `${snap.base}/v3`,
+      GOOGLE_ADS_CUSTOMER_ID: "123-456-7890",
+      GOOGLE_ADS_CONVERSION_ACTION: "555",
+      GOOGLE_ADS_DEVELOPER_TOKEN: "dev_TOPSECRET_token",
+      GOOGLE_ADS_CLIENT_ID: "1234-standin.apps.googleusercontent.com",
+      GOOGLE_ADS_CLIENT_SECRET: "GOCSPX-TOPSECRET",
+      GOOGLE_ADS_REFRESH_TOKEN: "1//TOPSECRET-refresh",
+      GOOGLE_ADS_ENDPOINT: `${google.base}/v26`,
+      GOOGLE_OAUTH_ENDPOINT: `${google.base}${GOOGLE_TOKEN_PATH}`,
+      ...overrides,
+    }),
+    tiktokEvents: () => tiktok.bodies<{ data: TiktokEvent[] }>(TIKTOK_PATH).flatMap((b) => b.data),
+    snapEvents: () =>
+      snap.bodies<{ data: SnapEvent[] }>(`/v3/${SNAP_PIXEL}/events`).flatMap((b) => b.data),
+    conversions: () =>
+      google.taken
+        .filter(
+          (request) =>
+            request.path === uploadPath && /^Bearer ya29/.test(request.headers.authorization ?? ""),
+        )
+        .flatMap(
+          (request) => (JSON.parse(request.body) as { conversions: ClickConversion[] }).conversions,
+        ),
+    tokenRequests: () => google.taken.filter((request) => request.path === GOOGLE_TOKEN_PATH),
+    tokens,
+    reset() {
+      for (const network of all) network.taken.length = 0;
+    },
+    async setUp(up) {
+      for (const network of all) await network.setUp(up);
+    },
+    async close() {
+      for (const network of all) await network.close();
+    },
+  };
+}
