@@ -1,12 +1,20 @@
 // Issue 28 over real HTTP: the built server with the shipped two-variant experiment file (50/50
 // on the hero's headline), visitors from distinct loopback addresses on one phone model, and a
 // GA4 stand-in. What a visitor sees, what GA4 and the ledger get, and what the control keeps.
+
+import { spawnSync } from "node:child_process";
 import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Experiment } from "~/experiments/experiment";
-import { type ChildServer, ROOT, sleep, startChildServer } from "../support/child-server";
+import {
+  type ChildServer,
+  freshDataDir,
+  ROOT,
+  sleep,
+  startChildServer,
+} from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
 import { rawRequest } from "../support/raw-http";
 import { GOOGLEBOT, IPHONE_SAFARI_18, WHATSAPP_PREVIEW } from "../support/user-agents";
@@ -26,6 +34,8 @@ const APP_SECRET = "0123456789abcdef0123456789abcdef";
 const address = (n: number) => `127.0.1.${n + 1}`;
 
 let destinations: Destinations;
+/** Where the site with the experiment keeps its ledger, for `npm run experiments`. */
+const dataDir = freshDataDir();
 let site: ChildServer;
 /** The server without an experiments file, for what the control must keep. */
 let plain: ChildServer;
@@ -80,7 +90,7 @@ beforeAll(async () => {
     TRUST_PROXY: "0",
   };
   [site, plain] = await Promise.all([
-    startChildServer({ ...ga, EXPERIMENTS_FILE: EXAMPLE }),
+    startChildServer({ ...ga, EXPERIMENTS_FILE: EXAMPLE, DATA_DIR: dataDir }),
     startChildServer(ga),
   ]);
 });
@@ -248,5 +258,38 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
     expect(settled(asControl)).toBe(settled(withoutFile));
     // Only the headline differs for the variant.
     expect(settled(asVariant).replace(VARIANT.en, CONTROL)).toBe(settled(withoutFile));
+  });
+
+  it("is reported by `npm run experiments`: both variants, their visitors and leads", async () => {
+    const run = spawnSync("npm", ["run", "--silent", "experiments", "--", "--csv"], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? "",
+        NODE_ENV: "production",
+        DATA_DIR: dataDir,
+        EXPERIMENTS_FILE: EXAMPLE,
+      },
+      encoding: "utf8",
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const [header, ...rows] = run.stdout
+      .trim()
+      .split("\n")
+      .map((line) => line.split(","));
+    const column = (name: string) => header?.indexOf(name) ?? -1;
+    const row = (variant: string) => rows.find((cells) => cells[column("variant")] === variant);
+    const variants = seen.filter((text) => text === VARIANT.en).length;
+    // The forty visitors, counted once each however often they came back; crawlers and the
+    // rest counted nowhere.
+    expect(Number(row("control")?.[column("visitors")])).toBe(VISITORS - variants);
+    expect(Number(row("cashback_first")?.[column("visitors")])).toBe(variants);
+    const leads = [0, 1, 2, 3, 4, 5].map((n) =>
+      seen[n] === CONTROL ? "control" : "cashback_first",
+    );
+    for (const variant of ["control", "cashback_first"]) {
+      expect(Number(row(variant)?.[column("leads")])).toBe(
+        leads.filter((name) => name === variant).length,
+      );
+    }
   });
 });
