@@ -63,6 +63,9 @@ export const legal = {
       after:
         "Each event also carries the page's language, the visitor and session numbers and, when the link you came from had them, its campaign words (source, medium, campaign, term, content) and an ad's click id, such as Google's, Meta's, TikTok's or Snapchat's.",
       /** What each event says, in the list; named as the code names them. */
+      /** Only while an experiment runs (EXPERIMENTS_FILE; docs/experiments.md). */
+      experiment:
+        "While we test new words for the top of this page, each visitor sees one version, chosen from the day's visitor number, all day. The server counts how many visitors saw each version each day, never who saw which; GA4 gets {event} once a day with the version's name, and your lead carries that name too.",
       names: {
         page_view: "a page you opened: its address, the page before it and its title",
         campaign_details: "the campaign words of the link you came from, once a visit",

@@ -37,6 +37,9 @@ export type Experiment = {
 /** The variant one visitor takes part with. */
 export type Assignment = { experiment: string; variant: string };
 
+/** What GA4 gets when a visitor first sees a variant that day, as Google names it for testing tools. */
+export const EXPOSURE_EVENT = "experience_impression";
+
 /** GA4's exp_variant_string for an assignment: tool, experiment and variant, hyphenated. */
 export const expVariantString = ({ experiment, variant }: Assignment) =>
   `DRB-${experiment}-${variant}`;

@@ -5,7 +5,12 @@
  * get the control and are not counted; so are visitors outside the traffic share.
  */
 import { assign, runningExperiment } from "~/experiments/assignment.server";
-import { type Assignment, expVariantString, type VariantCopy } from "~/experiments/experiment";
+import {
+  type Assignment,
+  EXPOSURE_EVENT,
+  expVariantString,
+  type VariantCopy,
+} from "~/experiments/experiment";
 import { dubaiDay, isVisitorsNavigation, type Visitor, visitorFor } from "~/leads/visitor.server";
 import type { Config } from "~/platform/config.server";
 import { bounded, logLine } from "~/platform/log-line.server";
@@ -63,7 +68,7 @@ export async function countView(
     visitor,
     [
       {
-        name: "experience_impression",
+        name: EXPOSURE_EVENT,
         params: { exp_variant_string: expVariantString(assignment) },
       },
     ],

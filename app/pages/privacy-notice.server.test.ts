@@ -3,6 +3,7 @@ import { CLIENT_EVENTS } from "~/analytics/events";
 import { legal as arLegal } from "~/content/ar/legal";
 import { copyFor } from "~/content/copy.server";
 import { legal } from "~/content/legal";
+import { EXPOSURE_EVENT } from "~/experiments/experiment";
 import { refInText } from "~/leads/chat-ref";
 import type { LegalDocument } from "~/pages/legal-text.server";
 import { EXAMPLE_REF, privacyNotice, RECIPIENTS } from "~/pages/privacy-notice.server";
@@ -121,6 +122,17 @@ describe("the privacy notice", () => {
       const fixed = notice({ BETA_CLOSES_AT: "2026-12-31" }, locale);
       expect(textOf(fixed, "storage")).not.toContain(BETA_START_KEY);
     }
+  });
+
+  it("tells of a test of the page's words, and the event it sends, only while one runs", () => {
+    for (const locale of ["en", "ar"] as const) {
+      expect(textOf(notice({}, locale), "events")).not.toContain(EXPOSURE_EVENT);
+      const testing = notice({ EXPERIMENTS_FILE: "experiments.example.json" }, locale);
+      expect(textOf(testing, "events")).toContain(EXPOSURE_EVENT);
+    }
+    expect(textOf(notice({ EXPERIMENTS_FILE: "experiments.example.json" }), "events")).toMatch(
+      /never who saw which/,
+    );
   });
 
   it("quotes a chat reference the webhook would read back, after the language's own label", () => {

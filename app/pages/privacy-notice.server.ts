@@ -1,6 +1,8 @@
 import { CLIENT_EVENTS, type ClientEventName, type ServerEventName } from "~/analytics/events";
 import type { Copy } from "~/content/copy.server";
 import { heads } from "~/content/heads";
+import { runningExperiment } from "~/experiments/assignment.server";
+import { EXPOSURE_EVENT } from "~/experiments/experiment";
 import {
   blocksOf,
   companyBlocks,
@@ -110,6 +112,10 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
         ...blocksOf(words.events.body),
         { list: RECORDED_EVENTS.map((name) => [{ code: name }, ": ", words.events.names[name]]) },
         { paragraph: rich(words.events.after) },
+        // Only while an experiment runs (docs/decisions/022-experiments.md).
+        ...(runningExperiment(config.experiments)
+          ? [{ paragraph: rich(words.events.experiment, { event: { code: EXPOSURE_EVENT } }) }]
+          : []),
       ]),
       section("leads", words.leads.heading, blocksOf(words.leads.body, { retention })),
       section("chat", words.chat.heading, [
