@@ -13,9 +13,8 @@ import {
 } from "~/experiments/report.server";
 import { readLedger } from "~/leads/ledger/open-ledger.server";
 import { createSharedLedger } from "~/leads/ledger/shared-ledger.server";
-import { createRedisConnection } from "~/leads/redis-connection.server";
-import { parseSince } from "~/leads/report.server";
-import { type Config, ConfigError, parseConfig } from "~/platform/config.server";
+import { type Output, startReport, withRedis } from "~/leads/report-run.server";
+import type { Config } from "~/platform/config.server";
 
 const USAGE = "usage: npm run experiments [-- --since 7d|24h|2026-11-01] [--all] [--csv]";
 
@@ -25,24 +24,12 @@ async function dataOf(config: Config): Promise<ExperimentData> {
     const ledger = readLedger(config.dataDir);
     return { exposures: ledger.exposures(), leads: ledger.leads(), chats: ledger.chats() };
   }
-  const connection = createRedisConnection(config.redisUrl, {
-    log: () => {},
-    commandTimeoutMs: 5000,
-  });
-  try {
-    await new Promise<void>((resolve, reject) => {
-      connection.client.once("ready", () => resolve());
-      setTimeout(() => reject(new Error("Redis did not answer within 5 s")), 5000).unref();
-    });
+  return withRedis(config.redisUrl, async (connection) => {
     const shared = createSharedLedger(connection, config.leadRetentionDays);
     const { leads, chats } = await shared.all();
     return { exposures: await shared.exposures(), leads, chats };
-  } finally {
-    connection.close();
-  }
+  });
 }
-
-type Output = { out: (text: string) => void; err: (text: string) => void };
 
 /** The report for `args`; resolves with the exit code (2 for a usage or settings error). */
 export async function runExperimentsReport(
@@ -50,36 +37,10 @@ export async function runExperimentsReport(
   env: Record<string, string | undefined>,
   { out, err }: Output,
 ): Promise<number> {
-  let since: string | null = null;
-  let csv = false;
-  let all = false;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === "--csv") csv = true;
-    else if (arg === "--all") all = true;
-    else if (arg === "--since" && args[i + 1] !== undefined) since = args[++i] as string;
-    else if (arg?.startsWith("--since=")) since = arg.slice("--since=".length);
-    else if (arg === "--help" || arg === "-h") {
-      out(`${USAGE}\n`);
-      return 0;
-    } else {
-      err(`unknown argument ${JSON.stringify(arg)}\n${USAGE}\n`);
-      return 2;
-    }
-  }
-  const from = since === null ? null : parseSince(since, Date.now());
-  if (from === null && since !== null) {
-    err(`--since must be like 7d, 24h, 90m or 2026-11-01\n${USAGE}\n`);
-    return 2;
-  }
-  let config: Config;
-  try {
-    config = parseConfig(env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    err(`${error.message}\n`);
-    return 2;
-  }
+  const run = startReport(args, env, { out, err }, { usage: USAGE, flags: ["--all"] });
+  if (typeof run === "number") return run;
+  const { config, from, csv } = run;
+  const all = run.flags.has("--all");
   const chosen = config.experiments.filter((e) => all || e.status === "running");
   if (chosen.length === 0) {
     out(

@@ -1,0 +1,85 @@
+/**
+ * What `npm run leads` and `npm run experiments` share: their arguments (`--since`, `--csv`, and
+ * the flags a report adds), the settings read once, and a short-lived Redis connection for
+ * reading every replica's data. Each report keeps only what it reports.
+ */
+import { createRedisConnection, type RedisConnection } from "~/leads/redis-connection.server";
+import { parseSince } from "~/leads/report.server";
+import { type Config, ConfigError, parseConfig } from "~/platform/config.server";
+
+export type Output = { out: (text: string) => void; err: (text: string) => void };
+
+export type ReportRun = {
+  config: Config;
+  /** Where the report starts (ms), or null for the whole history when no default was given. */
+  from: number | null;
+  csv: boolean;
+  /** The report's own flags that were given. */
+  flags: Set<string>;
+};
+
+/**
+ * The arguments and settings of a report, or the exit code when there is nothing to run: 0 for
+ * `--help`, 2 for a usage or settings error (said in one line, with the usage).
+ */
+export function startReport(
+  args: string[],
+  env: Record<string, string | undefined>,
+  { out, err }: Output,
+  {
+    usage,
+    since: defaultSince = null,
+    flags: known = [],
+  }: {
+    usage: string;
+    since?: string | null;
+    flags?: string[];
+  },
+): ReportRun | number {
+  let since = defaultSince;
+  let csv = false;
+  const flags = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--csv") csv = true;
+    else if (known.includes(arg)) flags.add(arg);
+    else if (arg === "--since" && args[i + 1] !== undefined) since = args[++i] as string;
+    else if (arg.startsWith("--since=")) since = arg.slice("--since=".length);
+    else if (arg === "--help" || arg === "-h") {
+      out(`${usage}\n`);
+      return 0;
+    } else {
+      err(`unknown argument ${JSON.stringify(arg)}\n${usage}\n`);
+      return 2;
+    }
+  }
+  const from = since === null ? null : parseSince(since, Date.now());
+  if (since !== null && from === null) {
+    err(`--since must be like 7d, 24h, 90m or 2026-11-01\n${usage}\n`);
+    return 2;
+  }
+  try {
+    return { config: parseConfig(env), from, csv, flags };
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    err(`${error.message}\n`);
+    return 2;
+  }
+}
+
+/** Runs `read` on a connection to `url` that answered within 5 s, then closes it. */
+export async function withRedis<T>(
+  url: string,
+  read: (connection: RedisConnection) => Promise<T>,
+): Promise<T> {
+  const connection = createRedisConnection(url, { log: () => {}, commandTimeoutMs: 5000 });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      connection.client.once("ready", () => resolve());
+      setTimeout(() => reject(new Error("Redis did not answer within 5 s")), 5000).unref();
+    });
+    return await read(connection);
+  } finally {
+    connection.close();
+  }
+}
