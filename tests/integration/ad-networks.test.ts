@@ -5,7 +5,6 @@
 // visit, and an outage of every stand-in delays the leads without losing one
 // (docs/decisions/023-ad-networks.md).
 import { spawn } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type AdNetworks,
@@ -24,6 +23,7 @@ import {
   startChildServer,
 } from "../support/child-server";
 import { BINGBOT, IPHONE_SAFARI_18 } from "../support/user-agents";
+import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
 
 let networks: AdNetworks;
 const servers: ChildServer[] = [];
@@ -255,8 +255,6 @@ describe("what is no visit", () => {
   );
 });
 
-const APP_SECRET = "0123456789abcdef0123456789abcdef";
-
 describe("a lead's WhatsApp chat", () => {
   it("is not sent to TikTok: its Contact already reported the lead (decision 023)", async () => {
     const server = await start({
@@ -267,38 +265,8 @@ describe("a lead's WhatsApp chat", () => {
     const ref = /Ref%20(DRB-[2-9A-Z]{5})/.exec(sent.html)?.[1];
     expect(ref).toBeDefined();
     await until(() => networks.tiktokEvents().length >= 1, "TikTok's Contact");
-    const body = JSON.stringify({
-      object: "whatsapp_business_account",
-      entry: [
-        {
-          id: "102290129340398",
-          changes: [
-            {
-              field: "messages",
-              value: {
-                messaging_product: "whatsapp",
-                metadata: { display_phone_number: "971585550134", phone_number_id: "1" },
-                messages: [
-                  {
-                    from: "971500000001",
-                    id: "wamid.ads-chat",
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    type: "text",
-                    text: { body: `Hi!\n\nRef ${ref}` },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
-    const signature = `sha256=${createHmac("sha256", APP_SECRET).update(body).digest("hex")}`;
-    const response = await fetch(`${server.origin}/api/whatsapp/webhook`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-hub-signature-256": signature },
-      body,
-    });
+    const body = delivery("wamid.ads-chat", `Hi!\n\nRef ${ref}`);
+    const response = await postToWebhook(server.origin, body, signed(body));
     expect(response.status).toBe(200);
     await sleep(1500);
     expect(networks.tiktokEvents()).toHaveLength(1);

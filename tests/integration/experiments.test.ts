@@ -3,7 +3,6 @@
 // GA4 stand-in. What a visitor sees, what GA4 and the ledger get, and what the control keeps.
 
 import { spawnSync } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +17,7 @@ import {
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
 import { rawRequest } from "../support/raw-http";
 import { GOOGLEBOT, IPHONE_SAFARI_18, WHATSAPP_PREVIEW } from "../support/user-agents";
+import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
 
 const EXAMPLE = "experiments.example.json";
 const [experiment] = (
@@ -28,7 +28,6 @@ const [experiment] = (
 const CONTROL = "Drive Dubai safer. Get up to 25% back on insurance.";
 const VARIANT = experiment.variants[1]?.copy["hero.headline"] as { en: string; ar: string };
 const VISITORS = 40;
-const APP_SECRET = "0123456789abcdef0123456789abcdef";
 
 /** Visitor n's own loopback address: 127.0.1.n, one phone model for all. */
 const address = (n: number) => `127.0.1.${n + 1}`;
@@ -175,38 +174,8 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
   it("carries the lead's variant on the chat it starts: GA4's working_lead and Meta's event", async () => {
     const ref = refs.get(0) as string;
     expect(ref).toMatch(/^DRB-/);
-    const body = JSON.stringify({
-      object: "whatsapp_business_account",
-      entry: [
-        {
-          id: "102290129340398",
-          changes: [
-            {
-              field: "messages",
-              value: {
-                messaging_product: "whatsapp",
-                metadata: { display_phone_number: "971585550134", phone_number_id: "1065403522" },
-                messages: [
-                  {
-                    from: "971500000001",
-                    id: "wamid.experiments.1",
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    type: "text",
-                    text: { body: `Hi Darb! I'd like the app.\n\nRef ${ref}` },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
-    const signature = `sha256=${createHmac("sha256", APP_SECRET).update(body).digest("hex")}`;
-    const answer = await fetch(`${site.origin}/api/whatsapp/webhook`, {
-      method: "POST",
-      headers: { "content-type": "application/json", "x-hub-signature-256": signature },
-      body,
-    });
+    const body = delivery("wamid.experiments.1", `Hi Darb! I'd like the app.\n\nRef ${ref}`);
+    const answer = await postToWebhook(site.origin, body, signed(body));
     expect(answer.status).toBe(200);
     const [working] = await until(() => {
       const found = gaEvents(destinations.ga, "working_lead");

@@ -2,7 +2,6 @@
 // an outage, a SIGKILL, a connection reset after the request, the WhatsApp chat tied back to its
 // lead, the report for marketers, and /metrics on its own port (docs/decisions/016-lead-ledger.md).
 import { spawnSync } from "node:child_process";
-import { createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -17,8 +16,8 @@ import {
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
 import { type RedisServer, startRedis } from "../support/redis-server";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
+import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
 
-const APP_SECRET = "0123456789abcdef0123456789abcdef";
 const VERIFY_TOKEN = "verify-token-for-tests";
 
 let destinations: Destinations;
@@ -194,65 +193,8 @@ describe("a destination that resets the connection once it has read the call", (
   }, 120_000);
 });
 
-function signed(body: string, secret = APP_SECRET) {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
-}
-
-function delivery(messageId: string, text: string, extra: Record<string, unknown> = {}) {
-  return JSON.stringify({
-    object: "whatsapp_business_account",
-    entry: [
-      {
-        id: "102290129340398",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              metadata: {
-                display_phone_number: "971585550134",
-                phone_number_id: "106540352242922",
-              },
-              contacts: [{ profile: { name: "A driver" }, wa_id: "971500000001" }],
-              messages: [
-                {
-                  from: "971500000001",
-                  id: messageId,
-                  timestamp: String(Math.floor(Date.now() / 1000)),
-                  type: "text",
-                  text: { body: text },
-                  ...extra,
-                },
-              ],
-            },
-          },
-        ],
-      },
-      {
-        id: "102290129340398",
-        changes: [
-          {
-            field: "messages",
-            value: {
-              messaging_product: "whatsapp",
-              statuses: [{ id: "wamid.status", status: "delivered", timestamp: "1750857384" }],
-            },
-          },
-        ],
-      },
-    ],
-  });
-}
-
 const post = (server: ChildServer, body: string, signature?: string) =>
-  fetch(`${server.origin}/api/whatsapp/webhook`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      ...(signature ? { "x-hub-signature-256": signature } : {}),
-    },
-    body,
-  });
+  postToWebhook(server.origin, body, signature);
 
 describe("the WhatsApp chat a lead starts", () => {
   it("is tied to its lead, told to GA4 and Meta once, shown in the report, and refused unsigned", async () => {
