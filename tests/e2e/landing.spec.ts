@@ -28,6 +28,11 @@ const isMobile = () => test.info().project.name === "mobile";
 
 /** Clicks the page on whichever side of `element` has more room (the menu sheet's other side). */
 async function clickBeside(page: Page, element: Locator) {
+  // Measured where it comes to rest: the sheet slides in for 200 ms, and "visible" holds from
+  // its first frame, so a box taken mid-slide puts "beside" where the sheet is about to be.
+  await element.evaluate((node) =>
+    Promise.all(node.getAnimations().map((animation) => animation.finished)),
+  );
   const box = await element.boundingBox();
   const width = page.viewportSize()?.width ?? 0;
   if (!box) throw new Error("clickBeside: the element is not on screen");
