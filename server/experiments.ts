@@ -6,20 +6,23 @@
  */
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
+import type { HeaderReader } from "~/leads/visitor.server";
 import type { Config } from "~/platform/config.server";
 import type { Services } from "~/platform/services.server";
-import { assignmentKey, experimentOfRequest, pageVariant } from "./app";
+import { assignmentKey, experimentOfRequest } from "./app";
 import { clientAddress } from "./client-address";
 
 /** The pages an experiment changes: the landing page in each language. */
 const LANDING_PATHS = new Set(["/", "/ar", "/ar/"]);
 
-function asHeaders(headers: IncomingHttpHeaders): Headers {
-  const all = new Headers();
-  for (const [name, value] of Object.entries(headers)) {
-    if (value !== undefined) all.set(name, [value].flat().join(", "));
-  }
-  return all;
+/** The request's headers as the app reads them, without copying them all into a Headers. */
+function reader(headers: IncomingHttpHeaders): HeaderReader {
+  return {
+    get(name) {
+      const value = headers[name];
+      return value === undefined ? null : [value].flat().join(", ");
+    },
+  };
 }
 
 export function experiments(config: Config, services: Services): RequestHandler {
@@ -28,7 +31,6 @@ export function experiments(config: Config, services: Services): RequestHandler 
     // Parsed as @remix-run/express does, so "//x" stays a path and is never a host.
     const url = new URL(`http://localhost${request.url}`);
     if (!LANDING_PATHS.has(url.pathname) || url.searchParams.has("_data")) return next();
-    const headers = asHeaders(request.headers);
     const assignment = experimentOfRequest(
       config,
       services,
@@ -39,9 +41,9 @@ export function experiments(config: Config, services: Services): RequestHandler 
           config.trustProxy,
         ),
         method: request.method,
-        headers,
+        headers: reader(request.headers),
       },
-      pageVariant(url, headers).campaign,
+      url.search,
     );
     // For the render (the load context) and the document cache's key.
     response.locals.assignment = assignment;

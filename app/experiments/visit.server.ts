@@ -11,16 +11,22 @@ import {
   expVariantString,
   type VariantCopy,
 } from "~/experiments/experiment";
-import { dubaiDay, isVisitorsNavigation, type Visitor, visitorFor } from "~/leads/visitor.server";
+import {
+  dubaiDay,
+  type HeaderReader,
+  isVisitorsNavigation,
+  type Visitor,
+  visitorFor,
+} from "~/leads/visitor.server";
 import type { Config } from "~/platform/config.server";
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { Services } from "~/platform/services.server";
-import type { Campaign } from "~/shared/campaign";
+import { campaignFrom } from "~/shared/campaign";
 
 export type Asker = {
   address: string;
   method: string;
-  headers: Headers;
+  headers: HeaderReader;
 };
 
 /** The variant a visitor takes part with in the running experiment; null: none, or outside it. */
@@ -53,7 +59,7 @@ export async function countView(
   services: Services,
   visitor: Visitor,
   assignment: Assignment,
-  campaign: Campaign,
+  search: string,
   now = new Date(),
 ): Promise<boolean> {
   const verdict = await services.limits.exposure(visitor, assignment.experiment);
@@ -63,6 +69,8 @@ export async function countView(
     experiment: assignment.experiment,
     variant: assignment.variant,
   });
+  // The visit's campaign, for its GA4 session: worked out only for a view that counts.
+  const campaign = campaignFrom(new URLSearchParams(search));
   const sessionId = await services.limits.session(visitor, campaign);
   services.analytics.record(
     visitor,
@@ -79,17 +87,18 @@ export async function countView(
 
 /**
  * What the app's own server asks for a landing page's request (server/experiments.ts): the
- * variant it shows, null for the control; the visitor's first view today is counted on the side.
+ * variant it shows, null for the control; the visitor's first view today is counted on the side,
+ * on the session of the campaign in `search` (the URL's query).
  */
 export function experimentOfRequest(
   config: Config,
   services: Services,
   asker: Asker,
-  campaign: Campaign,
+  search: string,
 ): Assignment | null {
   const taking = assignmentOf(config, asker);
   if (!taking) return null;
-  countView(services, taking.visitor, taking.assignment, campaign).catch((error: unknown) => {
+  countView(services, taking.visitor, taking.assignment, search).catch((error: unknown) => {
     services.log(
       logLine("experiment_view_error", { error: bounded(String((error as Error)?.message), 300) }),
     );

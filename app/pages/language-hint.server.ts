@@ -13,16 +13,32 @@ function hintDismissed(cookieHeader: string | null): boolean {
  */
 export function suggestedLocale(headers: Headers, pageLocale: Locale): Locale | null {
   if (hintDismissed(headers.get("cookie"))) return null;
-  let preferred: string[] | undefined;
+  const language = firstSiteLanguage(headers.get("accept-language") ?? "");
+  return language === pageLocale ? null : language;
+}
+
+// Reading Accept-Language is the dearest part of a kept page's key, and a page's visitors send
+// few different ones: each is read once (the cache is emptied when it holds 1,000).
+const firstLanguages = new Map<string, Locale | null>();
+
+/** The first of the header's languages that the site speaks, or null. */
+function firstSiteLanguage(acceptLanguage: string): Locale | null {
+  const known = firstLanguages.get(acceptLanguage);
+  if (known !== undefined) return known;
+  let found: Locale | null = null;
   try {
-    preferred = getClientLocales(headers);
+    const preferred = getClientLocales(new Headers({ "accept-language": acceptLanguage }));
+    for (const tag of preferred ?? []) {
+      const language = tag.split("-")[0]?.toLowerCase();
+      if (isLocale(language)) {
+        found = language;
+        break;
+      }
+    }
   } catch {
     // A header Intl cannot read is no preference at all.
-    return null;
   }
-  for (const tag of preferred ?? []) {
-    const language = tag.split("-")[0]?.toLowerCase();
-    if (isLocale(language)) return language === pageLocale ? null : language;
-  }
-  return null;
+  if (firstLanguages.size >= 1000) firstLanguages.clear();
+  firstLanguages.set(acceptLanguage, found);
+  return found;
 }
