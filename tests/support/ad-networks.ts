@@ -1,8 +1,8 @@
 // Loopback stand-ins for TikTok's Events API, Snap's Conversions API and Google Ads (its API and
 // Google's OAuth token endpoint), one server per network, keeping every request they took with
 // its headers. Each can be up or down (refusing connections), and answers as its network does.
-import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type http from "node:http";
+import { startLoopbackServer } from "./loopback-server";
 
 export type Taken = { path: string; headers: http.IncomingHttpHeaders; body: string };
 
@@ -21,8 +21,7 @@ async function standIn(
   answer: (request: Taken) => { status: number; body: string; type?: string },
 ): Promise<StandIn> {
   const taken: Taken[] = [];
-  const sockets = new Set<Socket>();
-  const server = http.createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
     request.on("end", () => {
@@ -36,42 +35,15 @@ async function standIn(
       response.writeHead(status, { "content-type": type }).end(body);
     });
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  let port = 0;
-  let listening = false;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        server.off("error", reject);
-        port = (server.address() as AddressInfo).port;
-        listening = true;
-        resolve();
-      });
-    });
-  const stop = async () => {
-    if (!listening) return;
-    listening = false;
-    const done = new Promise((resolve) => server.close(resolve));
-    for (const socket of sockets) socket.destroy();
-    await done;
-  };
-  await listen();
   return {
-    base: `http://127.0.0.1:${port}`,
+    base: server.origin,
     taken,
     bodies: <T>(path: string) =>
       taken
         .filter((request) => request.path === path)
         .map((request) => JSON.parse(request.body) as T),
-    async setUp(up) {
-      if (up && !listening) await listen();
-      if (!up) await stop();
-    },
-    close: stop,
+    setUp: (up) => (up ? server.start() : server.stop()),
+    close: server.stop,
   };
 }
 

@@ -1,8 +1,7 @@
 // Stand-ins for GA4's Measurement Protocol and Meta's Conversions API on one loopback server,
 // keeping every body they were sent, for the lead ledger's tests. Each can be up, refusing
 // connections, answering 500, or resetting the connection once it has read the request.
-import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import { startLoopbackServer } from "./loopback-server";
 
 export type DestinationMode = "ok" | "refused" | "fail" | "reset";
 
@@ -39,8 +38,7 @@ export async function startDestinations(): Promise<Destinations> {
   let requests = 0;
   const ga: GaHit[] = [];
   const meta: MetaEvent[] = [];
-  const sockets = new Set<Socket>();
-  const server = http.createServer((request, response) => {
+  const server = await startLoopbackServer((request, response) => {
     requests += 1;
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -65,42 +63,17 @@ export async function startDestinations(): Promise<Destinations> {
       }
     });
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
-  });
-  let port = 0;
-  let listening = false;
-  const listen = () =>
-    new Promise<void>((resolve, reject) => {
-      server.once("error", reject);
-      server.listen(port, "127.0.0.1", () => {
-        server.off("error", reject);
-        port = (server.address() as AddressInfo).port;
-        listening = true;
-        resolve();
-      });
-    });
-  const stop = async () => {
-    if (!listening) return;
-    listening = false;
-    const done = new Promise((resolve) => server.close(resolve));
-    for (const socket of sockets) socket.destroy();
-    await done;
-  };
-  await listen();
   return {
-    gaEndpoint: `http://127.0.0.1:${port}/mp/collect`,
-    metaEndpoint: `http://127.0.0.1:${port}/v23.0`,
+    gaEndpoint: `${server.origin}/mp/collect`,
+    metaEndpoint: `${server.origin}/v23.0`,
     ga,
     meta,
     requests: () => requests,
     async setMode(next) {
       mode = next;
-      if (next === "refused") await stop();
-      else if (!listening) await listen();
+      await (next === "refused" ? server.stop() : server.start());
     },
-    close: stop,
+    close: server.stop,
   };
 }
 
