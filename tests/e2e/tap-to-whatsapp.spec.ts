@@ -250,6 +250,15 @@ type Thing = { what: string; area: number; control: boolean };
  * background (not the ones the button sits in).
  */
 async function sizes(page: Page, name: string) {
+  // Measured once the page is whole and styled: "visible" holds for the link before the
+  // stylesheet has arrived (a busy machine once measured the unstyled button).
+  await page.waitForFunction(
+    () =>
+      document.readyState !== "loading" &&
+      [...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].every(
+        (link) => link.sheet !== null,
+      ),
+  );
   return page.getByRole("main").evaluate((main, label) => {
     const controls = [...main.querySelectorAll("a, button")];
     const open = controls.find((control) => control.textContent?.trim() === label);
