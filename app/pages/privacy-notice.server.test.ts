@@ -11,6 +11,7 @@ import { parseConfig } from "~/platform/config.server";
 import { BETA_START_KEY } from "~/shared/countdown";
 import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALES, type Locale } from "~/shared/locale";
+import { legalText } from "../../tests/support/legal-text";
 
 const GA = { GA_MEASUREMENT_ID: "G-TEST12345", GA_API_SECRET: "test_secret_1" };
 const META = { META_PIXEL_ID: "123456789", META_ACCESS_TOKEN: "EAAB_test_token_01234567" };
@@ -23,29 +24,6 @@ function notice(env: Record<string, string> = {}, locale: Locale = "en"): LegalD
   return privacyNotice({ copy: copyFor(locale), locale, config: parseConfig(env) });
 }
 
-/** A section's words as a visitor reads them, code names and links included. */
-function textOf(document: LegalDocument, id?: string): string {
-  const sections = document.sections.filter((section) => id === undefined || section.id === id);
-  return sections
-    .flatMap((section) => [
-      section.heading,
-      ...section.blocks.flatMap((block) =>
-        ("paragraph" in block ? [block.paragraph] : block.list).map((text) =>
-          text
-            .map((part) => {
-              if (typeof part === "string") return part;
-              if ("code" in part) return part.code;
-              if ("quote" in part) return part.quote;
-              if ("value" in part) return part.value;
-              return part.text;
-            })
-            .join(""),
-        ),
-      ),
-    ])
-    .join("\n");
-}
-
 const ids = (document: LegalDocument) => document.sections.map((section) => section.id);
 
 describe("the privacy notice", () => {
@@ -53,8 +31,8 @@ describe("the privacy notice", () => {
     const none = notice();
     expect(ids(none)).not.toContain("ga4");
     expect(ids(none)).not.toContain("meta");
-    expect(textOf(none, "recipients")).toContain(legal.privacy.recipients.none);
-    expect(textOf(none)).not.toMatch(/Google Analytics 4|Conversions|SHA-256/);
+    expect(legalText(none, "recipients")).toContain(legal.privacy.recipients.none);
+    expect(legalText(none)).not.toMatch(/Google Analytics 4|Conversions|SHA-256/);
 
     expect(ids(notice(GA))).toContain("ga4");
     expect(ids(notice(GA))).not.toContain("meta");
@@ -66,7 +44,7 @@ describe("the privacy notice", () => {
       "ga4",
       "meta",
     ]);
-    expect(textOf(notice(GA), "recipients")).toContain(legal.privacy.recipients.some);
+    expect(legalText(notice(GA), "recipients")).toContain(legal.privacy.recipients.some);
   });
 
   it("has a settings test for every service it can name, in both languages", () => {
@@ -75,7 +53,7 @@ describe("the privacy notice", () => {
   });
 
   it("says what Meta gets, and that it gets it for leads only", () => {
-    const meta = textOf(notice(META), "meta");
+    const meta = legalText(notice(META), "meta");
     for (const words of [
       "IP address",
       "user agent",
@@ -90,62 +68,62 @@ describe("the privacy notice", () => {
 
   it("tells of the webhook, and of the chat events each service gets, only while it is set up", () => {
     const off = notice({ ...GA, ...META });
-    expect(textOf(off, "chat")).not.toContain(legal.privacy.chat.webhook);
-    expect(textOf(off)).not.toContain("working_lead");
+    expect(legalText(off, "chat")).not.toContain(legal.privacy.chat.webhook);
+    expect(legalText(off)).not.toContain("working_lead");
     const on = notice({ ...GA, ...META, ...WEBHOOK });
-    expect(textOf(on, "chat")).toContain(legal.privacy.chat.webhook);
-    expect(textOf(on, "ga4")).toContain("working_lead");
-    expect(textOf(on, "meta")).toContain(legal.privacy.services.meta.chat);
+    expect(legalText(on, "chat")).toContain(legal.privacy.chat.webhook);
+    expect(legalText(on, "ga4")).toContain("working_lead");
+    expect(legalText(on, "meta")).toContain(legal.privacy.services.meta.chat);
   });
 
   it("keeps leads for LEAD_RETENTION_DAYS, counted in each language", () => {
-    expect(textOf(notice(), "leads")).toContain("Leads are kept for 90 days, then erased.");
-    expect(textOf(notice({ LEAD_RETENTION_DAYS: "30" }), "leads")).toContain("for 30 days");
-    expect(textOf(notice({ LEAD_RETENTION_DAYS: "1" }), "leads")).toContain("for 1 day,");
-    expect(textOf(notice({}, "ar"), "leads")).toContain("مدة 90 يومًا");
-    expect(textOf(notice({ LEAD_RETENTION_DAYS: "2" }, "ar"), "leads")).toContain("مدة يومين");
-    expect(textOf(notice({ LEAD_RETENTION_DAYS: "7" }, "ar"), "leads")).toContain("مدة 7 أيام");
+    expect(legalText(notice(), "leads")).toContain("Leads are kept for 90 days, then erased.");
+    expect(legalText(notice({ LEAD_RETENTION_DAYS: "30" }), "leads")).toContain("for 30 days");
+    expect(legalText(notice({ LEAD_RETENTION_DAYS: "1" }), "leads")).toContain("for 1 day,");
+    expect(legalText(notice({}, "ar"), "leads")).toContain("مدة 90 يومًا");
+    expect(legalText(notice({ LEAD_RETENTION_DAYS: "2" }, "ar"), "leads")).toContain("مدة يومين");
+    expect(legalText(notice({ LEAD_RETENTION_DAYS: "7" }, "ar"), "leads")).toContain("مدة 7 أيام");
   });
 
   it("names the cookie, the events and the header as the code does", () => {
-    const text = textOf(notice());
+    const text = legalText(notice());
     expect(text).toContain(HINT_COOKIE);
     expect(text).toContain("Sec-GPC: 1");
     for (const name of [...CLIENT_EVENTS, "generate_lead", "conversion"]) {
-      expect(textOf(notice(), "events")).toContain(`${name}: `);
+      expect(legalText(notice(), "events")).toContain(`${name}: `);
     }
   });
 
   it("names the countdown's storage key while the countdown keeps it, in both languages", () => {
     for (const locale of ["en", "ar"] as const) {
-      expect(textOf(notice({}, locale), "storage")).toContain(BETA_START_KEY);
+      expect(legalText(notice({}, locale), "storage")).toContain(BETA_START_KEY);
       const fixed = notice({ BETA_CLOSES_AT: "2026-12-31" }, locale);
-      expect(textOf(fixed, "storage")).not.toContain(BETA_START_KEY);
+      expect(legalText(fixed, "storage")).not.toContain(BETA_START_KEY);
     }
   });
 
   it("tells of a test of the page's words, and the event it sends, only while one runs", () => {
     for (const locale of ["en", "ar"] as const) {
-      expect(textOf(notice({}, locale), "events")).not.toContain(EXPOSURE_EVENT);
+      expect(legalText(notice({}, locale), "events")).not.toContain(EXPOSURE_EVENT);
       const testing = notice({ EXPERIMENTS_FILE: "experiments.example.json" }, locale);
-      expect(textOf(testing, "events")).toContain(EXPOSURE_EVENT);
+      expect(legalText(testing, "events")).toContain(EXPOSURE_EVENT);
     }
-    expect(textOf(notice({ EXPERIMENTS_FILE: "experiments.example.json" }), "events")).toMatch(
+    expect(legalText(notice({ EXPERIMENTS_FILE: "experiments.example.json" }), "events")).toMatch(
       /never who saw which/,
     );
   });
 
   it("quotes a chat reference the webhook would read back, after the language's own label", () => {
     expect(refInText(EXAMPLE_REF)).toBe(EXAMPLE_REF);
-    expect(textOf(notice(), "chat")).toContain(`Ref ${EXAMPLE_REF}`);
-    expect(textOf(notice({}, "ar"), "chat")).toContain(`المرجع ${EXAMPLE_REF}`);
+    expect(legalText(notice(), "chat")).toContain(`Ref ${EXAMPLE_REF}`);
+    expect(legalText(notice({}, "ar"), "chat")).toContain(`المرجع ${EXAMPLE_REF}`);
   });
 
   it("writes events to the log only without GA4, and names the proxy's log only behind one", () => {
-    expect(textOf(notice(), "logs")).toContain(legal.privacy.logs.events);
-    expect(textOf(notice(GA), "logs")).not.toContain(legal.privacy.logs.events);
-    expect(textOf(notice(), "logs")).not.toContain(legal.privacy.logs.proxy);
-    expect(textOf(notice({ TRUST_PROXY: "1" }), "logs")).toContain(legal.privacy.logs.proxy);
+    expect(legalText(notice(), "logs")).toContain(legal.privacy.logs.events);
+    expect(legalText(notice(GA), "logs")).not.toContain(legal.privacy.logs.events);
+    expect(legalText(notice(), "logs")).not.toContain(legal.privacy.logs.proxy);
+    expect(legalText(notice({ TRUST_PROXY: "1" }), "logs")).toContain(legal.privacy.logs.proxy);
   });
 
   it("gives the contact address as a mail link, for questions and for deletion", () => {
@@ -164,10 +142,10 @@ describe("the privacy notice", () => {
   });
 
   it("names the company from its settings, and none while they are unset", () => {
-    const unset = textOf(notice(), "who");
+    const unset = legalText(notice(), "who");
     expect(unset).toContain("This website is run by the team behind the Darb app.");
     expect(unset).not.toMatch(/licence|Registered address/i);
-    const set = textOf(
+    const set = legalText(
       notice({ COMPANY_NAME: "Darb Technologies FZ-LLC", COMPANY_ADDRESS: "Office 1, Dubai" }),
       "who",
     );
@@ -180,7 +158,7 @@ describe("the privacy notice", () => {
     for (const locale of LOCALES) {
       for (const env of [{}, { ...GA, ...META, ...WEBHOOK, TRUST_PROXY: "1" }]) {
         const document = notice({ ...env, COMPANY_NAME: "X", COMPANY_LICENCE: "1" }, locale);
-        expect(textOf(document)).not.toMatch(/[{}]/);
+        expect(legalText(document)).not.toMatch(/[{}]/);
         expect(document.updated).toMatch(/2026/);
       }
     }

@@ -5,36 +5,19 @@ import type { LegalDocument } from "~/pages/legal-text.server";
 import { termsOf } from "~/pages/terms.server";
 import { parseConfig } from "~/platform/config.server";
 import { LOCALES, type Locale } from "~/shared/locale";
+import { legalText } from "../../tests/support/legal-text";
 
 function terms(env: Record<string, string> = {}, locale: Locale = "en"): LegalDocument {
   return termsOf({ copy: copyFor(locale), locale, config: parseConfig(env) });
 }
 
-function textOf(document: LegalDocument, id: string): string {
-  const section = document.sections.find((candidate) => candidate.id === id);
-  return (section?.blocks ?? [])
-    .flatMap((block) => ("paragraph" in block ? [block.paragraph] : block.list))
-    .map((text) =>
-      text
-        .map((part) => {
-          if (typeof part === "string") return part;
-          if ("code" in part) return part.code;
-          if ("quote" in part) return part.quote;
-          if ("value" in part) return part.value;
-          return part.text;
-        })
-        .join(""),
-    )
-    .join("\n");
-}
-
 describe("the terms", () => {
   it("price Plus and Pro as the plans do, in each language's way", () => {
     // Intl writes a no-break space between the currency and the amount.
-    expect(textOf(terms(), "prices")).toMatch(
+    expect(legalText(terms(), "prices")).toMatch(
       /Plus \(AED\s149\) and Pro \(AED\s299\) are priced per year/,
     );
-    const arabic = textOf(terms({}, "ar"), "prices");
+    const arabic = legalText(terms({}, "ar"), "prices");
     // And Arabic's marks keep the price right to left.
     expect(arabic).toMatch(
       /بلس \(\u200f?149\sد\.إ\.\u200f?\) وبرو \(\u200f?299\sد\.إ\.\u200f?\) فأسعارهما سنويًا/,
@@ -42,18 +25,18 @@ describe("the terms", () => {
   });
 
   it("give the beta's end only when BETA_CLOSES_AT sets one", () => {
-    expect(textOf(terms(), "beta")).not.toContain("Beta places close");
-    expect(textOf(terms({ BETA_CLOSES_AT: "2026-12-15" }), "beta")).toContain(
+    expect(legalText(terms(), "beta")).not.toContain("Beta places close");
+    expect(legalText(terms({ BETA_CLOSES_AT: "2026-12-15" }), "beta")).toContain(
       "Beta places close 15 December, Dubai time.",
     );
   });
 
   it("name the company and the contact routes from the settings, and nothing unset", () => {
-    const unset = textOf(terms(), "who");
+    const unset = legalText(terms(), "who");
     expect(unset).not.toMatch(/licence|Registered address/i);
     expect(unset).toContain("hello@darb.ae");
     expect(unset).toContain("+971 4 555 0134");
-    const set = textOf(
+    const set = legalText(
       terms({
         COMPANY_NAME: "Darb Technologies FZ-LLC",
         COMPANY_LICENCE: "DMCC-123456",
@@ -69,7 +52,7 @@ describe("the terms", () => {
   });
 
   it("say what up to 25% depends on, and link the privacy notice as a page of the site", () => {
-    expect(textOf(terms(), "cashback")).toContain("depends on the insurer and on your score");
+    expect(legalText(terms(), "cashback")).toContain("depends on the insurer and on your score");
     const privacy = terms().sections.find((section) => section.id === "privacy");
     expect(privacy?.blocks[0]).toEqual({
       paragraph: [
@@ -84,7 +67,7 @@ describe("the terms", () => {
     for (const locale of LOCALES) {
       const document = terms({ BETA_CLOSES_AT: "2026-12-15T18:30" }, locale);
       for (const section of document.sections) {
-        expect(textOf(document, section.id), section.id).not.toMatch(/[{}]/);
+        expect(legalText(document, section.id), section.id).not.toMatch(/[{}]/);
       }
     }
   });
