@@ -1,19 +1,11 @@
 // TIKTOK_*, SNAP_* and GOOGLE_ADS_*: each network on only with all its required settings, a
 // partial set or a bad value named in one line that never shows a secret.
+
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/platform/config.server";
+import { parseConfig } from "~/platform/config.server";
+import { configErrorFor } from "../../tests/support/config-error";
 
 const SECRET = "TOPSECRET1";
-
-function errorFor(env: Record<string, string>): ConfigError {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-}
 
 const TIKTOK = {
   TIKTOK_PIXEL_CODE: "C4ABCDEFGH12345678",
@@ -66,11 +58,12 @@ describe("ad network settings", () => {
     });
     expect(config.tiktok?.endpoint).toBe("http://127.0.0.1:9/tt");
     expect(config.googleAds?.oauthEndpoint).toBe("http://localhost:9/token");
-    expect(errorFor({ ...SNAP, SNAP_ENDPOINT: "http://snap.example/v3" }).variable).toBe(
+    expect(configErrorFor({ ...SNAP, SNAP_ENDPOINT: "http://snap.example/v3" }).variable).toBe(
       "SNAP_ENDPOINT",
     );
     expect(
-      errorFor({ ...GOOGLE, GOOGLE_ADS_ENDPOINT: `http://ads.example/v26?key=${SECRET}` }).message,
+      configErrorFor({ ...GOOGLE, GOOGLE_ADS_ENDPOINT: `http://ads.example/v26?key=${SECRET}` })
+        .message,
     ).not.toContain(SECRET);
   });
 
@@ -81,7 +74,7 @@ describe("ad network settings", () => {
     [{ ...GOOGLE, GOOGLE_ADS_REFRESH_TOKEN: "" }, "GOOGLE_ADS_REFRESH_TOKEN"],
     [{ GOOGLE_ADS_CLIENT_SECRET: GOOGLE.GOOGLE_ADS_CLIENT_SECRET }, "GOOGLE_ADS_CUSTOMER_ID"],
   ])("a partial set %j names the missing %s", (env, variable) => {
-    const error = errorFor(env);
+    const error = configErrorFor(env);
     expect(error.variable).toBe(variable);
     expect(error.message).toMatch(/must be set when/);
     expect(error.message).not.toContain(SECRET);
@@ -99,7 +92,7 @@ describe("ad network settings", () => {
     [{ ...GOOGLE, GOOGLE_ADS_CLIENT_SECRET: `${SECRET} x` }, "GOOGLE_ADS_CLIENT_SECRET"],
     [{ ...GOOGLE, GOOGLE_ADS_REFRESH_TOKEN: `1// ${SECRET}` }, "GOOGLE_ADS_REFRESH_TOKEN"],
   ])("a malformed value names %s without showing a secret", (env, variable) => {
-    const error = errorFor(env);
+    const error = configErrorFor(env);
     expect(error.variable).toBe(variable);
     expect(error.message).not.toContain(SECRET);
   });

@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
-  ConfigError,
+  type ConfigError,
   checkListenHost,
   configWarnings,
   DEFAULT_GA_ENDPOINT,
@@ -9,18 +9,9 @@ import {
   parseConfig,
   parseDubaiDate,
 } from "~/platform/config.server";
+import { configErrorFor } from "../../tests/support/config-error";
 
 const SALTED = { ANALYTICS_SALT: "a-long-enough-salt-value" };
-
-function errorFor(env: Record<string, string>): ConfigError {
-  try {
-    parseConfig(env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error;
-    throw error;
-  }
-  throw new Error("expected a ConfigError");
-}
 
 describe("parseConfig", () => {
   it("works with an empty environment, using the documented defaults", () => {
@@ -130,7 +121,7 @@ describe("parseConfig", () => {
     [{ ...SALTED, REDIS_URL: "redis://redis:6379/0?family=6" }, "REDIS_URL", /query/],
     [{ REDIS_URL: "redis://redis:6379" }, "ANALYTICS_SALT", /same id/],
   ])("rejects %o, naming %s", (env, variable, detail) => {
-    const error = errorFor(env);
+    const error = configErrorFor(env);
     expect(error.variable).toBe(variable);
     expect(error.message.startsWith(variable)).toBe(true);
     expect(error.message).toMatch(detail);
@@ -145,7 +136,7 @@ describe("parseConfig", () => {
   });
 
   it("never shows REDIS_URL's password", () => {
-    const error = errorFor({ ...SALTED, REDIS_URL: "redis://user:S3CRET@redis:6379/x" });
+    const error = configErrorFor({ ...SALTED, REDIS_URL: "redis://user:S3CRET@redis:6379/x" });
     expect(error.variable).toBe("REDIS_URL");
     expect(error.message).not.toContain("S3CRET");
     expect(error.message).not.toContain("redis:6379");
@@ -154,7 +145,7 @@ describe("parseConfig", () => {
 
   it("never repeats Meta's access token in its message", () => {
     const token = "EAAB secret token with spaces 0123456789";
-    const error = errorFor({ META_PIXEL_ID: "123456789012345", META_ACCESS_TOKEN: token });
+    const error = configErrorFor({ META_PIXEL_ID: "123456789012345", META_ACCESS_TOKEN: token });
     expect(error.variable).toBe("META_ACCESS_TOKEN");
     expect(error.message).not.toContain("secret token");
   });
@@ -176,7 +167,10 @@ describe("parseConfig", () => {
   });
 
   it("never repeats the API secret in its message", () => {
-    const error = errorFor({ GA_MEASUREMENT_ID: "G-ABC123", GA_API_SECRET: "has spaces in it!" });
+    const error = configErrorFor({
+      GA_MEASUREMENT_ID: "G-ABC123",
+      GA_API_SECRET: "has spaces in it!",
+    });
     expect(error.message).not.toContain("has spaces");
   });
 });
@@ -228,18 +222,18 @@ describe("the lead ledger's settings", () => {
     [{ METRICS_PORT: "3000" }, "METRICS_PORT"],
     [{ DATA_DIR: "a\nb" }, "DATA_DIR"],
   ])("refuses %j, naming %s", (env, variable) => {
-    expect(errorFor(env).variable).toBe(variable);
+    expect(configErrorFor(env).variable).toBe(variable);
   });
 
   it("never shows a WhatsApp secret back", () => {
     const secret = "zz-secret-that-is-not-hex-0000000";
-    const error = errorFor({
+    const error = configErrorFor({
       WHATSAPP_VERIFY_TOKEN: "my-verify-token",
       WHATSAPP_APP_SECRET: secret,
     });
     expect(error.message).not.toContain(secret);
     const token = "tok en with space";
-    const other = errorFor({
+    const other = configErrorFor({
       WHATSAPP_VERIFY_TOKEN: token,
       WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
     });
@@ -277,7 +271,7 @@ describe("the company settings", () => {
     ["COMPANY_LICENCE", "1".repeat(41)],
     ["COMPANY_ADDRESS", "a".repeat(201)],
   ])("refuses a bad %s without showing it back", (variable, value) => {
-    const error = errorFor({ [variable]: value });
+    const error = configErrorFor({ [variable]: value });
     expect(error.variable).toBe(variable);
     expect(error.message).not.toContain(value.slice(0, 20));
   });
@@ -314,7 +308,7 @@ describe("HOST", () => {
   it.each(["999.1.1.1", "10.0.0", "1.2.3.4.5", "-bad", "a..b", "x y", "::zz", "host name"])(
     "rejects %s at once",
     (host) => {
-      expect(errorFor({ HOST: host }).variable).toBe("HOST");
+      expect(configErrorFor({ HOST: host }).variable).toBe("HOST");
     },
   );
 
@@ -377,7 +371,7 @@ describe("URLs in error messages", () => {
 
   it("refuses each Redis value above that hides a password's / ? # in it", () => {
     for (const value of values.slice(0, 8)) {
-      expect(errorFor({ ...SALTED, REDIS_URL: value }).variable).toBe("REDIS_URL");
+      expect(configErrorFor({ ...SALTED, REDIS_URL: value }).variable).toBe("REDIS_URL");
     }
   });
 
@@ -394,7 +388,7 @@ describe("URLs in error messages", () => {
     expect(isLoopbackHostname(hostname)).toBe(loopback);
     const env = { GA_MP_ENDPOINT: `http://${hostname}:9/mp/collect` };
     if (loopback) expect(parseConfig(env).gaEndpoint).toContain(hostname);
-    else expect(errorFor(env).variable).toBe("GA_MP_ENDPOINT");
+    else expect(configErrorFor(env).variable).toBe("GA_MP_ENDPOINT");
   });
 });
 
