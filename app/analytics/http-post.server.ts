@@ -41,8 +41,10 @@ export function postJson(
   url: URL,
   body: string,
   options: {
+    /** How long to wait for the answer once the body is written. */
     timeoutMs: number;
     signal?: AbortSignal;
+    /** Called when the whole body has been written to the connection. */
     onBodySent?: () => void;
     /** More headers (a destination's credentials, added at send time, never kept). */
     headers?: Record<string, string>;

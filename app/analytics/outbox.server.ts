@@ -20,21 +20,8 @@ import type {
   PendingCall,
 } from "~/leads/ledger/ledger.server";
 
-export type Post = (
-  url: URL,
-  body: string,
-  options: {
-    /** How long to wait for the answer once the body is written. */
-    timeoutMs: number;
-    signal?: AbortSignal;
-    /** Called when the whole body has been written to the connection. */
-    onBodySent?: () => void;
-    /** Credentials, added at send time: never in the ledger. */
-    headers?: Record<string, string>;
-    /** The answer's body, for a destination that says in it what became of the call. */
-    onAnswer?: (text: string) => void;
-  },
-) => Promise<number>;
+/** How a call is sent: postJson's shape, so tests and the Redis copy can stand in for it. */
+export type Post = typeof postJson;
 
 /** Counted in events, since the process started. */
 export type OutboxStats = {
