@@ -31,6 +31,7 @@ const NAMES = Object.keys({
   runLeadsReport: true,
   statsReporter: true,
   variantKey: true,
+  writeErrorLine: true,
   writeLogLine: true,
 } satisfies Record<keyof App, true>) as (keyof App)[];
 
@@ -90,3 +91,4 @@ export const statsReporter = delegate("statsReporter");
 export const variantKey = delegate("variantKey");
 export const experimentOfRequest = delegate("experimentOfRequest");
 export const writeLogLine = delegate("writeLogLine");
+export const writeErrorLine = delegate("writeErrorLine");

@@ -4,7 +4,7 @@
  * bounded string field, so nothing printed can start a line of its own.
  */
 import { format } from "node:util";
-import { bounded, logLine } from "./app";
+import { bounded, logLine, writeErrorLine, writeLogLine } from "./app";
 
 const LEVELS = ["debug", "info", "log", "warn", "error"] as const;
 
@@ -13,8 +13,8 @@ const MESSAGE_LIMIT = 2_000;
 
 export function consoleAsLogLines(
   write: { out: (line: string) => void; err: (line: string) => void } = {
-    out: (line) => process.stdout.write(`${line}\n`),
-    err: (line) => process.stderr.write(`${line}\n`),
+    out: writeLogLine,
+    err: writeErrorLine,
   },
 ): void {
   for (const level of LEVELS) {

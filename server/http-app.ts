@@ -80,7 +80,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   app.use(securityHeaders({ siteUrl: config.siteUrl }));
   if (options.draining) app.use(options.draining);
   app.use(requestGuard);
-  app.use(readiness(services.limits.store));
+  app.use(readiness(services.limits.store, services.ledger.state));
   // A landing page's variant, before the cache keeps or answers it per variant.
   if (config.experiments.some((experiment) => experiment.status === "running")) {
     app.use(experiments(config, services));

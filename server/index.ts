@@ -5,6 +5,7 @@
  * bad one ends start-up with one line and exit code 1. Every line it writes is one JSON object
  * (decision 013).
  */
+import { hostname } from "node:os";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
 import { type App, appOf, bindApp } from "./app";
@@ -20,10 +21,39 @@ function appOrExit(build: ServerBuild): App {
     return appOf(build);
   } catch (error) {
     const { message } = error as Error;
-    const line = { type: "config_error", variable: "build/index.js", error: message };
+    const line = {
+      type: "config_error",
+      time: new Date().toISOString(),
+      replica: process.env.REPLICA_ID || hostname(),
+      variable: "build/index.js",
+      error: message,
+    };
     process.stderr.write(`${JSON.stringify(line)}\n`);
     process.exit(1);
   }
+}
+
+/**
+ * What nothing caught: one line, and the process goes on serving. Every part that can fail (the
+ * disk, Redis, a destination) answers its own failures; this is the net under a bug, so that
+ * one request or one timer never takes every visitor's page with it.
+ */
+function keepServing(log: (line: string) => void) {
+  const said = (kind: string) => (error: unknown) =>
+    log(
+      app.logLine("uncaught", {
+        kind,
+        error: app.bounded(String((error as Error)?.message ?? error), 300),
+        at: app.bounded(
+          String((error as Error)?.stack ?? "")
+            .split("\n")[1]
+            ?.trim() ?? "",
+          200,
+        ),
+      }),
+    );
+  process.on("uncaughtException", said("exception"));
+  process.on("unhandledRejection", said("rejection"));
 }
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -39,8 +69,11 @@ try {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.on(signal, () => void site.shutdown.begin(signal));
   }
-  process.stdout.write(`${app.logLine("listening", { origin: site.origin })}\n`);
+  keepServing(app.writeLogLine);
+  app.writeLogLine(app.logLine("listening", { origin: site.origin }));
 } catch (error) {
+  // DATA_DIR (locked by a live server, read-only, cannot be created) says so itself.
+  if (error instanceof app.ConfigError) app.exitWith(error);
   const { code, setting } = error as NodeJS.ErrnoException & { setting?: string };
   const reason = code === "EADDRINUSE" ? "is already in use" : `cannot be listened on (${code})`;
   // The metrics' own port (server/site.ts marks its error), else the site's.

@@ -29,11 +29,21 @@ export type Metrics = {
   observe: RequestHandler;
 };
 
+/** Every cta a lead can have: each series exists from the start, at 0. */
+const CTAS = ["whatsapp", "email", "demo", "link"] as const;
+const OUTCOMES = ["delivered", "refused", "unconfirmed", "given_up"] as const;
+/** Seconds: a lead's write takes well under a millisecond on a healthy disk (the bench's p99). */
+const LEAD_WRITE_BUCKETS = [0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05, 0.25];
+
 export function createMetrics(services: Services, documents: DocumentCache | null): Metrics {
   const registry = new Registry();
   const registers = [registry];
 
-  // Since this process started: a counter set from the count it reads.
+  /**
+   * Since this process started: a counter set from the count it reads. Every series `read`
+   * names is there from the start, 0 included, so an alert's increase() sees the first events
+   * after a restart (a series that appears at 3 has no increase).
+   */
   function countFrom(
     name: string,
     help: string,
@@ -47,14 +57,33 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
       registers,
       collect() {
         this.reset();
-        for (const [labels, value] of read()) if (value > 0) this.inc(labels, value);
+        for (const [labels, value] of read()) this.inc(labels, value);
       },
     });
   }
 
-  countFrom("darb_leads_total", "Leads counted and kept in the ledger.", ["cta"], () =>
-    Object.entries(services.ledger.counted().leads).map(([cta, n]) => [{ cta }, n]),
-  );
+  /** A gauge per destination, set when Prometheus asks. */
+  function perDestination(
+    name: string,
+    help: string,
+    read: (destination: ReturnType<Services["analytics"]["destinations"]>[number]) => number,
+  ) {
+    new Gauge({
+      name,
+      help,
+      labelNames: ["destination"],
+      registers,
+      collect() {
+        for (const destination of services.analytics.destinations())
+          this.set({ destination: destination.name }, read(destination));
+      },
+    });
+  }
+
+  countFrom("darb_leads_total", "Leads counted and kept in the ledger.", ["cta"], () => {
+    const counted = services.ledger.counted().leads;
+    return CTAS.map((cta) => [{ cta }, counted[cta] ?? 0]);
+  });
   countFrom(
     "darb_chats_total",
     "WhatsApp chats seen, matched to a lead or not.",
@@ -75,32 +104,40 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
       services.analytics
         .destinations()
         .flatMap(({ name, outcomes }) =>
-          Object.entries(outcomes).map(([outcome, n]): [Record<string, string>, number] => [
+          OUTCOMES.map((outcome): [Record<string, string>, number] => [
             { destination: name, outcome },
-            n,
+            outcomes[outcome],
           ]),
         ),
   );
-  new Gauge({
-    name: "darb_outbox_pending_events",
-    help: "Events owed to a destination, waiting in the ledger.",
-    labelNames: ["destination"],
-    registers,
-    collect() {
-      for (const { name, queued } of services.analytics.destinations())
-        this.set({ destination: name }, queued);
-    },
-  });
-  new Gauge({
-    name: "darb_outbox_oldest_pending_seconds",
-    help: "How long the oldest event owed to a destination has waited.",
-    labelNames: ["destination"],
-    registers,
-    collect() {
-      for (const { name, oldest_ms } of services.analytics.destinations())
-        this.set({ destination: name }, oldest_ms / 1000);
-    },
-  });
+  countFrom(
+    "darb_outbox_uncertain_total",
+    "Events sent with no answer (a timeout or a reset): they may have arrived; GA4 is sent a lead's once more 10 minutes later.",
+    ["destination"],
+    () =>
+      services.analytics
+        .destinations()
+        .map(({ name, troubles }) => [{ destination: name }, troubles.uncertain]),
+  );
+  countFrom(
+    "darb_outbox_credentials_refused_total",
+    "Events whose call the destination refused for the site's credentials (an expired token): held until a valid one is deployed.",
+    ["destination"],
+    () =>
+      services.analytics
+        .destinations()
+        .map(({ name, troubles }) => [{ destination: name }, troubles.credentialsRefused]),
+  );
+  perDestination(
+    "darb_outbox_pending_events",
+    "Events owed to a destination, waiting in the ledger.",
+    ({ queued }) => queued,
+  );
+  perDestination(
+    "darb_outbox_oldest_pending_seconds",
+    "How long the oldest event owed to a destination has waited.",
+    ({ oldest_ms }) => oldest_ms / 1000,
+  );
   countFrom(
     "darb_render_cache_requests_total",
     "Document requests, answered from memory or not.",
@@ -114,17 +151,54 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
     },
   );
   new Gauge({
-    name: "darb_ledger_lead_write_seconds",
-    help: "How long writing a lead and its calls to the ledger took, over the last 4096 leads.",
-    labelNames: ["quantile"],
+    name: "darb_ledger_failing",
+    help: "1 while the data directory refuses the ledger's writes (full, read-only, failing): leads are held in memory until it takes them.",
     registers,
     collect() {
-      const { p50, p99, max } = services.ledger.leadWriteTimes();
-      this.set({ quantile: "0.5" }, p50 / 1000);
-      this.set({ quantile: "0.99" }, p99 / 1000);
-      this.set({ quantile: "1" }, max / 1000);
+      this.set(services.ledger.state().failing ? 1 : 0);
     },
   });
+  new Gauge({
+    name: "darb_ledger_held_entries",
+    help: "Ledger entries held in memory, waiting for the disk.",
+    registers,
+    collect() {
+      this.set(services.ledger.state().held);
+    },
+  });
+  new Gauge({
+    name: "darb_ledger_skipped_lines",
+    help: "Lines of the ledger skipped when this process read it at start (damaged, or of the wrong shape).",
+    registers,
+    collect() {
+      this.set(services.ledger.state().skippedAtStart);
+    },
+  });
+  new Gauge({
+    name: "darb_ready",
+    help: "1 while this replica serves with a ledger that writes; 0 while degraded (its disk refuses writes).",
+    registers,
+    collect() {
+      this.set(services.ledger.state().failing ? 0 : 1);
+    },
+  });
+  if (services.shared) {
+    new Gauge({
+      name: "darb_redis_up",
+      help: "1 while Redis answers this replica; 0 while it counts in its own memory.",
+      registers,
+      collect() {
+        this.set(services.limits.store() === "redis" ? 1 : 0);
+      },
+    });
+  }
+  const leadWrites = new Histogram({
+    name: "darb_ledger_lead_write_seconds",
+    help: "How long writing a lead and its calls to the ledger took.",
+    buckets: LEAD_WRITE_BUCKETS,
+    registers,
+  });
+  services.ledger.watchLeadWrites((seconds) => leadWrites.observe(seconds));
   const latency = new Histogram({
     name: "darb_http_request_duration_seconds",
     help: "Time to answer, by route, method and status class.",

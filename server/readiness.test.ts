@@ -2,6 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
+import type { JournalState } from "~/leads/ledger/journal.server";
 import type { LimitsStore } from "~/leads/shared-limits.server";
 import { readiness } from "./readiness";
 
@@ -10,9 +11,9 @@ afterEach(() => {
   for (const server of servers.splice(0)) server.close();
 });
 
-async function serve(store: LimitsStore) {
+async function serve(store: LimitsStore, ledger?: () => JournalState) {
   const app = express();
-  app.use(readiness(() => store));
+  app.use(readiness(() => store, ledger));
   app.use((_request, response) => {
     response.status(404).end("next");
   });
@@ -34,9 +35,32 @@ describe("/readyz", () => {
       const response = await fetch(`${origin}/readyz`);
       expect(response.status).toBe(200);
       expect(response.headers.get("cache-control")).toBe("no-store");
-      expect(await response.json()).toEqual({ status: "ok", limits: store, redis });
+      expect(await response.json()).toEqual({
+        status: redis === "down" ? "degraded" : "ok",
+        limits: store,
+        redis,
+        ledger: "writing",
+      });
     },
   );
+
+  it("says the ledger is failing, why, and what it holds, and still answers 200", async () => {
+    const origin = await serve("memory", () => ({
+      failing: "ENOSPC",
+      failingSince: 1,
+      held: 12,
+    }));
+    const response = await fetch(`${origin}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      status: "degraded",
+      limits: "memory",
+      redis: "off",
+      ledger: "failing",
+      ledger_error: "ENOSPC",
+      ledger_held: 12,
+    });
+  });
 
   it("leaves every other path and method to what follows", async () => {
     const origin = await serve("redis");

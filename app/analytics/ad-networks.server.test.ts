@@ -100,13 +100,23 @@ describe("TikTok's Contact", () => {
     expect(body.data[0].user.ip).toBe("203.0.113.9");
   });
 
-  it("reads TikTok's 200s: code 0 taken, 40100 rate limited, 5xxxx sent again, others refused", () => {
-    expect(judgeTiktok(200, '{"code":0,"message":"OK"}')).toBe(200);
-    expect(judgeTiktok(200, '{"code":40100,"message":"Too many requests"}')).toBe(429);
-    expect(judgeTiktok(200, '{"code":50002,"message":"internal"}')).toBe(503);
-    expect(judgeTiktok(200, '{"code":40105,"message":"token"}')).toBe(400);
-    expect(judgeTiktok(200, "<html>")).toBe(502);
-    expect(judgeTiktok(500, "")).toBe(500);
+  it("reads TikTok's 200s: code 0 taken, 40100 rate limited, 5xxxx sent again, a token's codes held, others refused", () => {
+    const kind = (status: number, answer: string) => judgeTiktok(status, answer).kind;
+    expect(kind(200, '{"code":0,"message":"OK"}')).toBe("delivered");
+    expect(kind(200, '{"code":40100,"message":"Too many requests"}')).toBe("retry");
+    expect(kind(200, '{"code":50002,"message":"internal"}')).toBe("retry");
+    for (const code of [40001, 40002, 40102, 40104, 40105]) {
+      expect(kind(200, `{"code":${code},"message":"token"}`)).toBe("credentials");
+    }
+    expect(judgeTiktok(200, '{"code":40002,"message":"bad field"}')).toEqual({
+      kind: "credentials",
+      code: "40002",
+      message: "bad field",
+    });
+    expect(kind(200, '{"code":40006,"message":"bad field"}')).toBe("refused");
+    expect(kind(200, "<html>")).toBe("retry");
+    expect(kind(500, "")).toBe("retry");
+    expect(kind(401, "")).toBe("credentials");
   });
 });
 
@@ -178,14 +188,22 @@ describe("Google Ads click conversions", () => {
   it("reads a partial failure as refused, an existing order as delivered, a 401 as a stale token", () => {
     let invalidated = 0;
     const judge = judgeGoogleAds({ get: async () => "t", invalidate: () => invalidated++ });
-    expect(judge(200, '{"results":[{"gclid":"g"}]}')).toBe(200);
-    expect(judge(200, '{"partialFailureError":{"code":3,"message":"CLICK_NOT_FOUND"}}')).toBe(400);
+    expect(judge(200, '{"results":[{"gclid":"g"}]}')).toEqual({ kind: "delivered" });
+    expect(judge(200, '{"partialFailureError":{"code":3,"message":"CLICK_NOT_FOUND"}}')).toEqual({
+      kind: "refused",
+      code: "3",
+      message: "CLICK_NOT_FOUND",
+    });
     expect(
-      judge(200, '{"partialFailureError":{"code":3,"message":"ORDER_ID_ALREADY_IN_USE"}}'),
-    ).toBe(200);
-    expect(judge(401, "")).toBe(503);
+      judge(200, '{"partialFailureError":{"code":3,"message":"ORDER_ID_ALREADY_IN_USE"}}').kind,
+    ).toBe("delivered");
+    expect(judge(401, "").kind).toBe("retry");
     expect(invalidated).toBe(1);
-    expect(judge(429, "")).toBe(429);
+    expect(judge(429, "").kind).toBe("retry");
+    expect(judge(403, '{"error":{"code":403,"status":"PERMISSION_DENIED"}}')).toMatchObject({
+      kind: "credentials",
+      code: "403",
+    });
   });
 });
 
@@ -351,11 +369,11 @@ describe("the sink with the three networks on", () => {
     expect(sink.destinations().map((d) => d.name)).toEqual(["tiktok", "snap", "google_ads"]);
   });
 
-  it("keeps TikTok's call owed when TikTok answers 200 with its rate limit, and refuses one with a bad token", async () => {
-    let answers = [{ code: 40100 }, { code: 0 }];
+  it("keeps TikTok's call owed when TikTok answers 200 with its rate limit, holds one with a bad token, and refuses a bad field", async () => {
+    let answers: Array<{ code: number; message?: string }> = [{ code: 40100 }, { code: 0 }];
     server.use(
       http.post(`${TIKTOK.endpoint}/event/track/`, () =>
-        HttpResponse.json(answers.shift() ?? { code: 40105, message: "Access token is invalid" }),
+        HttpResponse.json(answers.shift() ?? { code: 40006, message: "Invalid field" }),
       ),
     );
     const sink = createSink({
@@ -372,10 +390,24 @@ describe("the sink with the three networks on", () => {
     expect(sink.stats()).toMatchObject({ tiktok_retried: 1, tiktok_sent: 0, tiktok_queued: 1 });
     await until(() => sink.stats().tiktok_sent === 1);
     expect(sink.stats().tiktok_sent).toBe(1);
-    answers = [];
+    answers = [{ code: 40105, message: "Access token is invalid" }];
     const other = adLead(EVERY_CLICK, "0192f4a0-third");
     sink.record(VISITOR, [], { lead: { record: record(other), meta: null, ads: other } });
-    await until(() => sink.stats().tiktok_dropped === 1);
-    expect(sink.destinations()[0]?.outcomes.refused).toBe(1);
+    await until(() => sink.destinations()[0]?.troubles.credentialsRefused === 1);
+    // Held for a new token, not lost.
+    expect(sink.stats()).toMatchObject({ tiktok_dropped: 0, tiktok_queued: 1 });
+    sink.close();
+    const fourth = adLead(EVERY_CLICK, "0192f4a0-fourth");
+    const again = createSink({
+      ga: null,
+      endpoint: "https://unused.example/",
+      ledger: createLedger(),
+      tiktok: TIKTOK,
+      writeLine: () => {},
+    });
+    sinks.push(again);
+    again.record(VISITOR, [], { lead: { record: record(fourth), meta: null, ads: fourth } });
+    await until(() => again.stats().tiktok_dropped === 1);
+    expect(again.destinations()[0]?.outcomes.refused).toBe(1);
   });
 });

@@ -8,6 +8,7 @@
  */
 import type { AdLead, ClickIdName } from "~/analytics/ad-lead.server";
 import type { TokenCache } from "~/analytics/google-oauth.server";
+import { judgeStatus, platformError, type Verdict } from "~/analytics/verdict.server";
 import type { NewCall } from "~/leads/ledger/ledger.server";
 import type { GoogleAdsConfig } from "~/platform/config.server";
 
@@ -66,20 +67,27 @@ export function googleAdsHeaders(ads: GoogleAdsConfig, tokens: TokenCache) {
  * call is sent again.
  */
 export function judgeGoogleAds(tokens: TokenCache) {
-  return (status: number, answer: string): number => {
+  return (status: number, answer: string): Verdict => {
     if (status === 401) {
       tokens.invalidate();
-      return 503;
+      return { kind: "retry", ...platformError(answer) };
     }
-    if (status < 200 || status >= 300) return status;
+    if (status < 200 || status >= 300) return judgeStatus(status, answer);
     // Already there (an earlier try arrived, its answer lost): delivered, not refused.
-    if (/CLICK_CONVERSION_ALREADY_EXISTS|ORDER_ID_ALREADY_IN_USE/.test(answer)) return 200;
+    if (/CLICK_CONVERSION_ALREADY_EXISTS|ORDER_ID_ALREADY_IN_USE/.test(answer)) {
+      return { kind: "delivered" };
+    }
     try {
       const parsed = JSON.parse(answer) as { partialFailureError?: { code?: unknown } };
-      if (parsed.partialFailureError && parsed.partialFailureError.code !== 0) return 400;
+      if (parsed.partialFailureError && parsed.partialFailureError.code !== 0) {
+        return {
+          kind: "refused",
+          ...platformError(JSON.stringify({ error: parsed.partialFailureError })),
+        };
+      }
     } catch {
       // A 2xx without JSON: Google took the call.
     }
-    return status;
+    return { kind: "delivered" };
   };
 }

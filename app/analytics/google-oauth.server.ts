@@ -35,10 +35,13 @@ export const TOKEN_MARGIN_MS = 5 * 60_000;
 const TOKEN_TIMEOUT_MS = 5000;
 
 export class TokenError extends Error {
+  /** Google refused the refresh token itself (revoked, or the client's secret changed). */
+  readonly credentials: boolean;
   constructor(readonly status: number) {
     // The status only: Google's answer may repeat what it was sent.
     super(`the OAuth endpoint answered ${status} without an access token`);
     this.name = "TokenError";
+    this.credentials = status === 400 || status === 401;
   }
 }
 

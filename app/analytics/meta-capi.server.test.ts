@@ -9,6 +9,7 @@ import {
   type MetaLead,
   metaChatCall,
   metaLeadCall,
+  metaStamp,
 } from "~/analytics/meta-capi.server";
 import type { Post } from "~/analytics/outbox.server";
 import { createSink, META_MAX_AGE_MS, type Sink } from "~/analytics/sink.server";
@@ -348,6 +349,11 @@ describe("a chat on WhatsApp", () => {
           custom_data: { lead_event_id: record.id, cta_type: "whatsapp" },
         },
       ],
+    });
+    // The token joins the body as it is sent (metaStamp), never the ledger's copy.
+    expect(call.body).not.toContain(META.accessToken);
+    expect(JSON.parse(metaStamp(call.body, META.accessToken))).toEqual({
+      ...JSON.parse(call.body),
       access_token: META.accessToken,
     });
     const leadCall = JSON.parse(metaLeadCall(META, lead()).body).data[0];

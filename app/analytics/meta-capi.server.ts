@@ -54,11 +54,8 @@ function eventsCall(
   at: number,
   lead?: string,
 ): NewCall {
-  const body = JSON.stringify({
-    data: [event],
-    // In the body, not the URL: URLs end up in logs.
-    access_token: meta.accessToken,
-  });
+  // The token is added as the call is sent (metaStamp), never kept in the ledger.
+  const body = JSON.stringify({ data: [event] });
   return {
     destination: "meta",
     url: `${meta.endpoint}/${meta.pixelId}/events`,
@@ -67,6 +64,14 @@ function eventsCall(
     at,
     lead,
   };
+}
+
+/**
+ * The body as it is sent: with the access token, in the body rather than the URL (URLs end up in
+ * logs), added at send time so the ledger and its backups never hold it.
+ */
+export function metaStamp(body: string, accessToken: string): string {
+  return `${body.slice(0, -1)},"access_token":${JSON.stringify(accessToken)}}`;
 }
 
 export function metaLeadCall(meta: NonNullable<Config["meta"]>, lead: MetaLead): NewCall {

@@ -229,28 +229,160 @@ describe("what becomes of a call", () => {
     expect(ga.calls).toHaveLength(1);
   });
 
-  it.each([400, 401, 403, 404, 413, 422])(
-    "is refused on a %s and never sent again",
+  it.each([400, 404, 413, 422])("is refused on a %s and never sent again", async (status) => {
+    const clock = fakeClock();
+    const ledger = createLedger();
+    const ga = fakePost(clock, () => status);
+    const box = outboxFor(GA4, ledger, clock, ga.post);
+    box.sent(ledger.recordCalls([gaCall({ events: 2 })]));
+    await clock.advance(DAY);
+
+    expect(ga.calls).toHaveLength(1);
+    expect(ledger.pendingCalls("ga4")).toEqual([]);
+    expect(box.outcomes()).toEqual({ ...none, refused: 2 });
+    expect(box.stats()).toMatchObject({
+      recorded: 2,
+      sent: 0,
+      retried: 0,
+      dropped: 2,
+      queued: 0,
+    });
+  });
+
+  it.each([401, 403])(
+    "is held on a %s (the site's credentials), said once, and sent every 30 s until taken",
     async (status) => {
       const clock = fakeClock();
       const ledger = createLedger();
-      const ga = fakePost(clock, () => status);
-      const box = outboxFor(GA4, ledger, clock, ga.post);
-      box.sent(ledger.recordCalls([gaCall({ events: 2 })]));
-      await clock.advance(DAY);
-
-      expect(ga.calls).toHaveLength(1);
-      expect(ledger.pendingCalls("ga4")).toEqual([]);
-      expect(box.outcomes()).toEqual({ ...none, refused: 2 });
-      expect(box.stats()).toMatchObject({
-        recorded: 2,
-        sent: 0,
-        retried: 0,
-        dropped: 2,
-        queued: 0,
+      const lines: Array<Record<string, unknown>> = [];
+      const meta = fakePost(clock, (n) => (n <= 3 ? status : 200));
+      const box = createOutbox({
+        ...META,
+        ledger,
+        post: meta.post,
+        now: clock.now,
+        setTimer: clock.setTimer,
+        log: (line) => lines.push(JSON.parse(line)),
       });
+      boxes.push(box);
+      box.sent(ledger.recordLead(leadRecord("lead-7"), [metaCall({ lead: "lead-7" })]));
+      await clock.advance(0);
+      expect(meta.calls).toHaveLength(1);
+      expect(ledger.pendingCalls("meta")).toHaveLength(1);
+      await clock.advance(29_999);
+      expect(meta.calls).toHaveLength(1);
+      await clock.advance(1);
+      expect(meta.calls).toHaveLength(2);
+      await clock.advance(60_000);
+      expect(meta.calls).toHaveLength(4);
+      expect(gaps(meta.calls)).toEqual([30_000, 30_000, 30_000]);
+      expect(box.outcomes()).toEqual({ ...none, delivered: 1 });
+      expect(box.troubles()).toEqual({ uncertain: 0, credentialsRefused: 3 });
+      expect(lines).toEqual([
+        expect.objectContaining({
+          type: "delivery_refused",
+          destination: "meta",
+          lead: "lead-7",
+          status,
+          held: expect.stringContaining("credentials"),
+        }),
+      ]);
     },
   );
+
+  it("gives up a call held for credentials once the destination would refuse its age, and says so", async () => {
+    const clock = fakeClock();
+    const ledger = createLedger();
+    const lines: Array<Record<string, unknown>> = [];
+    const meta = fakePost(clock, () => 401);
+    const box = createOutbox({
+      ...META,
+      ledger,
+      post: meta.post,
+      now: clock.now,
+      setTimer: clock.setTimer,
+      log: (line) => lines.push(JSON.parse(line)),
+    });
+    boxes.push(box);
+    box.sent(ledger.recordCalls([metaCall({ lead: "lead-8" })]));
+    await clock.advance(META_MAX_AGE_MS + HOUR);
+    expect(ledger.pendingCalls("meta")).toEqual([]);
+    expect(box.outcomes()).toEqual({ ...none, given_up: 1 });
+    expect(lines.map((line) => line.type)).toEqual(["delivery_refused", "delivery_given_up"]);
+    expect(lines[1]).toMatchObject({ lead: "lead-8", status: 401 });
+  });
+
+  it("says each call refused for good in one line: the platform's code and message, never a secret", async () => {
+    const clock = fakeClock();
+    const ledger = createLedger();
+    const lines: Array<Record<string, unknown>> = [];
+    const answer = JSON.stringify({
+      error: {
+        message: "Invalid parameter: token tok_live_SECRET123 is bad",
+        code: 100,
+        error_subcode: 2804,
+      },
+    });
+    const post: Post = async (_url, _body, options) => {
+      options.onBodySent?.();
+      options.onAnswer?.(answer);
+      return 400;
+    };
+    const box = createOutbox({
+      ...META,
+      ledger,
+      post,
+      now: clock.now,
+      setTimer: clock.setTimer,
+      secrets: ["tok_live_SECRET123"],
+      log: (line) => lines.push(JSON.parse(line)),
+    });
+    boxes.push(box);
+    box.sent(ledger.recordCalls([metaCall({ lead: "lead-9" }), metaCall({ lead: "lead-10" })]));
+    await clock.advance(0);
+    expect(lines).toEqual([
+      {
+        type: "delivery_refused",
+        destination: "meta",
+        lead: "lead-9",
+        events: 1,
+        attempt: 1,
+        status: 400,
+        code: "100/2804",
+        message: "Invalid parameter: token [secret] is bad",
+      },
+      expect.objectContaining({ lead: "lead-10", code: "100/2804" }),
+    ]);
+    expect(JSON.stringify(lines)).not.toContain("SECRET123");
+  });
+
+  it("adds the credential to the address only as the call is sent", async () => {
+    const clock = fakeClock();
+    const ledger = createLedger();
+    const ga = fakePost(clock, () => 204);
+    const box = createOutbox({
+      ...GA4,
+      ledger,
+      post: ga.post,
+      now: clock.now,
+      setTimer: clock.setTimer,
+      address: (url) => {
+        const address = new URL(url);
+        address.searchParams.set("api_secret", "live-secret");
+        return address;
+      },
+    });
+    boxes.push(box);
+    const [call] = ledger.recordCalls([
+      gaCall({ url: "https://ga.example/mp/collect?measurement_id=G-1" }),
+    ]);
+    expect(call?.url).not.toContain("live-secret");
+    box.sent(call ? [call] : []);
+    await clock.advance(0);
+    expect(ga.calls[0]?.url).toBe(
+      "https://ga.example/mp/collect?measurement_id=G-1&api_secret=live-secret",
+    );
+  });
 
   it.each([
     ["a 408", 408],
@@ -652,9 +784,32 @@ describe("flush", () => {
     expect(clock.timers()).toBe(0);
   });
 
-  // Known bug (outbox.server.ts, pump): a call recorded while a flush runs is not in `flushing`,
-  // so it is not due, yet its dueAt of 0 makes pump() arm a 0 ms timer that finds the same,
-  // over and over, until the flush ends. Remove `.fails` once fixed.
+  it("never spends GA4's late try of a lead's call: it keeps its time, shutdown or not", async () => {
+    const clock = fakeClock();
+    const ledger = createLedger();
+    // Connections reset after the body: an outage in which nothing is answered.
+    const ga = fakePost(clock, (n) => (n <= 2 ? "no answer" : 204));
+    const box = outboxFor(GA4, ledger, clock, ga.post);
+    const first = gaCall({ lead: "lead-1" });
+    box.sent(ledger.recordLead(leadRecord("lead-1"), [first]));
+    await clock.advance(0);
+    expect(ledger.pendingCalls("ga4")[0]).toMatchObject({ uncertain: 1 });
+    // A lead recorded during the outage goes out in the flush, and is uncertain too.
+    const second = gaCall({ lead: "lead-2" });
+    ledger.recordLead(leadRecord("lead-2"), [second]);
+    await box.flush(5000);
+    expect(ga.bodies()).toEqual([first.body, second.body]);
+    const owed = ledger.pendingCalls("ga4");
+    expect(owed.map((call) => call.uncertain)).toEqual([1, 1]);
+    expect(owed[0]?.dueAt).toBe(T0 + UNCERTAIN_RESEND_AFTER_MS);
+    expect(box.outcomes()).toEqual(none);
+    expect(box.troubles().uncertain).toBe(2);
+    // Its time comes: each is sent once more, dated, and taken.
+    await clock.advance(UNCERTAIN_RESEND_AFTER_MS);
+    expect(ga.calls).toHaveLength(4);
+    expect(box.outcomes()).toEqual({ ...none, delivered: 2 });
+  });
+
   it("waits quietly with a call recorded while it runs, and sends it once the flush is over", async () => {
     const clock = fakeClock();
     const ledger = createLedger();
@@ -670,6 +825,70 @@ describe("flush", () => {
     await clock.advance(0);
     expect(ga.bodies()).toContain(late.body);
     expect(box.outcomes()).toEqual({ ...none, delivered: 1 });
+  });
+});
+
+describe("room while a destination is down", () => {
+  it("gives up the oldest browser events past the ceiling, never a lead's, and says so twice", async () => {
+    const clock = fakeClock();
+    const ledger = createLedger();
+    const lines: Array<Record<string, unknown>> = [];
+    let up = false;
+    const ga = fakePost(clock, () => (up ? 204 : "not sent"));
+    const box = createOutbox({
+      ...GA4,
+      ledger,
+      post: ga.post,
+      now: clock.now,
+      setTimer: clock.setTimer,
+      maxBrowserCalls: 3,
+      log: (line) => lines.push(JSON.parse(line)),
+    });
+    boxes.push(box);
+    const lead = gaCall({ lead: "lead-1", events: 4 });
+    box.sent(ledger.recordLead(leadRecord("lead-1"), [lead]));
+    const batches = Array.from({ length: 6 }, () => gaCall({ browser: true, events: 2 }));
+    for (const batch of batches) {
+      box.sent(ledger.recordCalls([batch]));
+      await clock.advance(100);
+    }
+    const owed = ledger.pendingCalls("ga4");
+    expect(owed.map((call) => call.body)).toEqual([
+      lead.body,
+      ...batches.slice(3).map((batch) => batch.body),
+    ]);
+    expect(ledger.browserCallsOwed("ga4")).toBe(3);
+    expect(box.outcomes()).toEqual({ ...none, given_up: 6 });
+    expect(lines).toEqual([expect.objectContaining({ type: "delivery_room", state: "full" })]);
+    up = true;
+    await clock.advance(60_000);
+    box.sent(ledger.recordCalls([gaCall({ browser: true })]));
+    await clock.advance(1000);
+    expect(ledger.pendingCalls("ga4")).toEqual([]);
+    expect(lines.at(-1)).toMatchObject({
+      type: "delivery_room",
+      state: "room again",
+      given_up_events: 6,
+    });
+  });
+
+  it("trims what a restart brought back past the ceiling before it sends", async () => {
+    const clock = fakeClock();
+    const ledger = createLedger();
+    ledger.recordCalls(Array.from({ length: 5 }, () => gaCall({ browser: true })));
+    const ga = fakePost(clock, () => "not sent");
+    const box = createOutbox({
+      ...GA4,
+      ledger,
+      post: ga.post,
+      now: clock.now,
+      setTimer: clock.setTimer,
+      maxBrowserCalls: 2,
+    });
+    boxes.push(box);
+    await clock.advance(0);
+    expect(ledger.browserCallsOwed("ga4")).toBe(2);
+    expect(box.outcomes().given_up).toBe(3);
   });
 });
 
@@ -713,8 +932,10 @@ function linesJournal() {
     },
     rewrite: (entries) => {
       lines = [...entries].map((entry) => JSON.stringify(entry));
+      return true;
     },
     bytes: () => lines.join("\n").length,
+    state: () => ({ failing: null, failingSince: null, held: 0 }),
     close: () => {},
   };
   /** The ledger a process starting now would read. */
@@ -722,8 +943,8 @@ function linesJournal() {
     createLedger({
       journal,
       now,
-      replay: (onEntry) => {
-        for (const line of [...lines]) onEntry(JSON.parse(line));
+      replay: (onLine) => {
+        for (const [index, line] of [...lines].entries()) onLine(JSON.parse(line), index + 1);
       },
     });
   return { start };

@@ -1,17 +1,29 @@
 /**
  * One destination's outbox (GA4's, Meta's, an ad network's), taking its calls from the lead ledger
  * (leads/ledger/ledger.server.ts), so that an outage, a restart or a crash loses nothing
- * (docs/decisions/015-lead-ledger.md). Recording never waits for it.
+ * (docs/decisions/016-lead-ledger.md). Recording never waits for it, and nothing here throws
+ * past its caller.
  *
  * A call leaves the outbox only when it is confirmed (2xx) or refused for good (a 4xx other than
- * 408 and 429). Anything else is sent again, oldest first, with backoff, for as long as the
- * destination still takes the event (GA4 72 hours, Meta 7 days, …); then it is given up. A call
- * whose body went out without an answer may have arrived: a destination that drops repeats
- * (Meta, TikTok and Snap by event_id, Google Ads by order id) is sent it again; GA4 does not, so a lead's call gets one more try after
- * a long pause and any other call is counted as unconfirmed (decision 008, amended by 015).
+ * 408, 429 and the credentials'). Anything else is sent again, oldest first, with backoff, for as
+ * long as the destination still takes the event (GA4 72 hours, Meta 7 days, …); then it is given
+ * up. A call refused for the site's credentials (an expired token) is held and tried again every
+ * 30 s until a new token is deployed. A call whose body went out without an answer may have
+ * arrived: a destination that drops repeats (Meta, TikTok and Snap by event_id, Google Ads by
+ * order id) is sent it again; GA4 does not, so a lead's call gets one more try 10 minutes later
+ * (never spent by a shutdown inside the same outage) and any other call is counted as
+ * unconfirmed (decision 008, amended by 016). While a destination is down, what it is owed of a
+ * browser's events is bounded (the oldest given up past MAX_BROWSER_CALLS); a lead's or a
+ * chat's call never is. Each call refused, given up or unconfirmed is one log line.
  */
 import { retryDelay } from "~/analytics/backoff";
 import { PostError, postJson } from "~/analytics/http-post.server";
+import {
+  judgeStatus,
+  type PlatformError,
+  type Verdict,
+  withoutSecretsIn,
+} from "~/analytics/verdict.server";
 import type {
   DestinationName,
   Ledger,
@@ -39,18 +51,28 @@ export type OutboxStats = {
 
 export type Outcomes = Record<Outcome, number>;
 
+/** Counted in events since start, beside the outcomes: what an operator is alerted on. */
+export type Troubles = {
+  /** Sent, no answer: may have arrived (GA4 may count a lead's twice, or not at all). */
+  uncertain: number;
+  /** Refused for the site's credentials: held, waiting for a new token. */
+  credentialsRefused: number;
+};
+
 export type Outbox = {
   /** Notes calls the ledger has just recorded, and sends what is due. */
   sent: (calls: PendingCall[]) => void;
   /**
    * Sends what is owed now, once, without waiting for backoff, and waits at most `deadlineMs`
-   * for the answers. What is left stays in the ledger for the next start.
+   * for the answers. What is left stays in the ledger for the next start. A GA4 lead's one late
+   * try after no answer is not spent here: it waits for its time, across the restart.
    */
   flush: (deadlineMs: number) => Promise<void>;
   /** Stops sending; what is out is abandoned (the ledger knows it may have arrived). */
   close: () => void;
   stats: () => OutboxStats;
   outcomes: () => Outcomes;
+  troubles: () => Troubles;
 };
 
 export const CALL_TIMEOUT_MS = 2000;
@@ -59,6 +81,11 @@ const CONCURRENCY = 4;
 const MAX_PAUSE_MS = 30_000;
 /** How long GA4 is given before a lead's call with no answer is sent once more. */
 export const UNCERTAIN_RESEND_AFTER_MS = 10 * 60_000;
+/**
+ * Calls of a browser's events a destination may be owed (each up to 25 events, a few kB):
+ * about 30 MB of ledger and memory. Past it, while the destination is down, the oldest go.
+ */
+export const MAX_BROWSER_CALLS = 10_000;
 
 export type OutboxOptions = {
   destination: DestinationName;
@@ -67,18 +94,25 @@ export type OutboxOptions = {
   deduplicates: boolean;
   /** How far back the destination still takes an event (ms). */
   maxAgeMs: number;
-  /** The body as it is sent at `sentAt` (GA4 dates a late event); null: too late to send. */
+  /**
+   * The body as it is sent at `sentAt` (GA4 dates a late event; Meta's token goes in); null:
+   * too late to send.
+   */
   stamp?: (call: NewCall, sentAt: number) => string | null;
+  /** Where the call goes as it is sent (GA4's secret goes into the query here, never earlier). */
+  address?: (url: string) => URL;
   /**
    * The headers a call is sent with (a token, fetched or cached); a rejection is the
    * destination failing before anything was sent.
    */
   authorize?: () => Promise<Record<string, string>>;
-  /**
-   * What an answer means, as a status: TikTok and Google Ads answer 200 for calls they refused,
-   * and say so in the body.
-   */
-  judge?: (status: number, answer: string) => number;
+  /** What an answer means (judgeStatus unless the destination speaks in its body). */
+  judge?: (status: number, answer: string) => Verdict;
+  /** Values never to be written in a log line, whatever a platform's message repeats. */
+  secrets?: readonly string[];
+  /** Where a refused, given-up or unconfirmed call is said, one line each. */
+  log?: (line: string) => void;
+  maxBrowserCalls?: number;
   post?: Post;
   now?: () => number;
   /** Timers, replaceable in tests. */
@@ -91,17 +125,26 @@ const realTimer = (run: () => void, ms: number) => {
   return { cancel: () => clearTimeout(timer) };
 };
 
-const isPermanent = (status: number) =>
-  status >= 400 && status < 500 && status !== 408 && status !== 429;
+/** Why a call was given up: past the destination's age limit, or no room while it is down. */
+type GivenUp = "age" | "room";
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const { ledger, destination } = options;
   const post = options.post ?? postJson;
   const now = options.now ?? Date.now;
   const setTimer = options.setTimer ?? realTimer;
+  const judge = options.judge ?? judgeStatus;
+  const log = options.log ?? (() => {});
+  const secrets = options.secrets ?? [];
+  const maxBrowserCalls = options.maxBrowserCalls ?? MAX_BROWSER_CALLS;
   const counts = { recorded: 0, sent: 0, retried: 0, dropped: 0, unconfirmed: 0 };
   const outcomes: Outcomes = { delivered: 0, refused: 0, unconfirmed: 0, given_up: 0 };
+  const troubles: Troubles = { uncertain: 0, credentialsRefused: 0 };
   const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+  /** Calls whose refusal for credentials has been said, so each is said once. */
+  const heldSaid = new Set<string>();
+  /** Since when browser events are given up for room, and how many; null while there is room. */
+  let full: { since: number; events: number } | null = null;
   /** Consecutive failures of the destination itself: it is left alone while it recovers. */
   let failures = 0;
   let pausedUntil = 0;
@@ -110,16 +153,54 @@ export function createOutbox(options: OutboxOptions): Outbox {
   /** Flushing: everything owed is due now, once. */
   let flushing: Set<string> | null = null;
 
-  function settle(call: PendingCall, outcome: Outcome) {
+  function say(type: string, call: PendingCall, fields: Record<string, unknown> = {}) {
+    log(
+      JSON.stringify({
+        type,
+        destination,
+        ...(call.lead ? { lead: call.lead } : {}),
+        events: call.events,
+        attempt: call.attempt + 1,
+        ...fields,
+      }),
+    );
+  }
+
+  const errorFields = (status: number | null, error: PlatformError) => {
+    const shown = withoutSecretsIn(error, secrets);
+    return {
+      status,
+      ...(shown.code ? { code: shown.code.slice(0, 60) } : {}),
+      ...(shown.message ? { message: shown.message } : {}),
+    };
+  };
+
+  function settle(
+    call: PendingCall,
+    outcome: Outcome,
+    said?: { status: number | null; error?: PlatformError; reason?: GivenUp },
+  ) {
     ledger.settle(call.id, outcome);
+    heldSaid.delete(call.id);
     outcomes[outcome] += call.events;
     if (outcome === "delivered") counts.sent += call.events;
     else if (outcome === "unconfirmed") counts.unconfirmed += call.events;
     else counts.dropped += call.events;
+    if (outcome === "delivered" || said?.reason === "room") return;
+    const type = {
+      refused: "delivery_refused",
+      given_up: "delivery_given_up",
+      unconfirmed: "delivery_unconfirmed",
+    }[outcome];
+    say(type, call, {
+      ...errorFields(said?.status ?? null, said?.error ?? {}),
+      ...(outcome === "given_up" ? { reason: "past the destination's age limit" } : {}),
+    });
   }
 
   /** A call with no answer whose body went out. */
   function uncertain(call: PendingCall, { interrupted = false } = {}) {
+    troubles.uncertain += call.events;
     // Out when the process stopped says nothing of the destination: it is not paused for it.
     if (options.deduplicates) return later(call, !interrupted);
     // GA4 keeps every copy: a lead is worth one late copy at most, other events none.
@@ -128,33 +209,83 @@ export function createOutbox(options: OutboxOptions): Outbox {
       ledger.retryLater(call.id, call.attempt + 1, now() + UNCERTAIN_RESEND_AFTER_MS, 1);
       return;
     }
-    settle(call, "unconfirmed");
+    settle(call, "unconfirmed", { status: null, error: { message: "sent, and no answer came" } });
   }
 
   /** Sent again after backoff; the destination pauses too when it is the one failing. */
-  function later(call: PendingCall, destinationFailed: boolean) {
+  function later(call: PendingCall, destinationFailed: boolean, status: number | null = null) {
     // One step of backoff per round: the calls that fail together count once.
     if (destinationFailed && now() >= pausedUntil) {
       failures += 1;
       pausedUntil = now() + retryDelay(failures);
     }
     const attempt = call.attempt + 1;
-    if (now() + retryDelay(attempt) - call.at > options.maxAgeMs) return settle(call, "given_up");
+    if (now() + retryDelay(attempt) - call.at > options.maxAgeMs) {
+      return settle(call, "given_up", { status });
+    }
     counts.retried += call.events;
     ledger.retryLater(call.id, attempt, now() + retryDelay(attempt), call.uncertain);
   }
 
+  /**
+   * Refused for the site's credentials: nothing is wrong with the call, so it is kept, said once,
+   * and tried again after the longest pause (a new token comes with a restart).
+   */
+  function heldForCredentials(call: PendingCall, status: number | null, error: PlatformError) {
+    troubles.credentialsRefused += call.events;
+    if (!heldSaid.has(call.id)) {
+      heldSaid.add(call.id);
+      say("delivery_refused", call, {
+        ...errorFields(status, error),
+        held: "refused for the site's credentials: kept, and sent again once they are valid",
+      });
+    }
+    pausedUntil = Math.max(pausedUntil, now() + MAX_PAUSE_MS);
+    if (now() + MAX_PAUSE_MS - call.at > options.maxAgeMs) {
+      return settle(call, "given_up", { status, error });
+    }
+    ledger.retryLater(call.id, call.attempt + 1, now() + MAX_PAUSE_MS, call.uncertain);
+  }
+
+  function verdictOf(call: PendingCall, status: number, answer: string) {
+    const verdict = judge(status, answer);
+    switch (verdict.kind) {
+      case "delivered":
+        failures = 0;
+        return settle(call, "delivered");
+      case "refused":
+        return settle(call, "refused", { status, error: verdict });
+      case "credentials":
+        return heldForCredentials(call, status, verdict);
+      case "retry":
+        return later(call, true, status);
+    }
+  }
+
   async function attempt(call: PendingCall, abort: AbortController): Promise<void> {
     const sentAt = now();
-    if (sentAt - call.at > options.maxAgeMs) return settle(call, "given_up");
+    if (sentAt - call.at > options.maxAgeMs) return settle(call, "given_up", { status: null });
     const body = options.stamp ? options.stamp(call, sentAt) : call.body;
-    if (body === null) return settle(call, "given_up");
+    if (body === null) return settle(call, "given_up", { status: null });
     let bodySent = false;
+    let headers: Record<string, string> | undefined;
     try {
-      const headers = options.authorize ? await options.authorize() : undefined;
+      headers = options.authorize ? await options.authorize() : undefined;
+    } catch (error) {
       if (closed) return;
+      // The token endpoint refused the site's own credentials (a revoked refresh token).
+      if ((error as { credentials?: boolean })?.credentials) {
+        return heldForCredentials(call, (error as { status?: number }).status ?? null, {
+          message: "the token endpoint refused the site's credentials",
+        });
+      }
+      return later(call, true);
+    }
+    try {
+      if (closed) return;
+      const url = options.address ? options.address(call.url) : new URL(call.url);
       let answer = "";
-      const answered = await post(new URL(call.url), body, {
+      const answered = await post(url, body, {
         timeoutMs: CALL_TIMEOUT_MS,
         signal: abort.signal,
         onBodySent: () => {
@@ -162,21 +293,60 @@ export function createOutbox(options: OutboxOptions): Outbox {
           ledger.sending(call.id);
         },
         ...(headers ? { headers } : {}),
-        ...(options.judge ? { onAnswer: (text: string) => (answer = text) } : {}),
+        onAnswer: (text: string) => {
+          answer = text;
+        },
       });
       if (closed) return;
-      const status = options.judge ? options.judge(answered, answer) : answered;
-      if (status >= 200 && status < 300) {
-        failures = 0;
-        return settle(call, "delivered");
-      }
-      if (isPermanent(status)) return settle(call, "refused");
-      return later(call, true);
+      return verdictOf(call, answered, answer);
     } catch (error) {
       if (closed) return;
       const mayHaveArrived = bodySent || (error instanceof PostError && error.mayHaveArrived);
       if (mayHaveArrived) return uncertain(call);
       return later(call, true);
+    }
+  }
+
+  /**
+   * Past the ceiling, the oldest browser calls not out right now are given up, counted, and said
+   * in one line when it starts and one when there is room again: a line per call would be a
+   * line per page view for as long as the outage lasts.
+   */
+  function keepRoom() {
+    let over = ledger.browserCallsOwed(destination) - maxBrowserCalls;
+    if (over <= 0) {
+      if (full) {
+        log(
+          JSON.stringify({
+            type: "delivery_room",
+            destination,
+            state: "room again",
+            given_up_events: full.events,
+            ms: now() - full.since,
+          }),
+        );
+        full = null;
+      }
+      return;
+    }
+    if (!full) {
+      full = { since: now(), events: 0 };
+      log(
+        JSON.stringify({
+          type: "delivery_room",
+          destination,
+          state: "full",
+          browser_calls: maxBrowserCalls,
+          reason: "the destination is not taking calls: the oldest browser events are given up",
+        }),
+      );
+    }
+    for (const call of ledger.pendingOf(destination)) {
+      if (over <= 0) break;
+      if (!call.browser || inFlight.has(call.id)) continue;
+      settle(call, "given_up", { status: null, reason: "room" });
+      full.events += call.events;
+      over -= 1;
     }
   }
 
@@ -211,10 +381,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
       }
       flushing?.delete(call.id);
       const abort = new AbortController();
-      const promise = attempt(call, abort).finally(() => {
-        inFlight.delete(call.id);
-        pump();
-      });
+      const promise = attempt(call, abort)
+        .catch((error: unknown) => {
+          // Never past here: a disk or a bug must not end the process over one call.
+          log(
+            JSON.stringify({
+              type: "outbox_error",
+              destination,
+              error: String((error as Error)?.message ?? error).slice(0, 200),
+            }),
+          );
+        })
+        .finally(() => {
+          inFlight.delete(call.id);
+          pump();
+        });
       inFlight.set(call.id, { promise, abort });
     }
     // While flushing, what is owed goes out once; the rest waits for the flush to end.
@@ -235,18 +416,27 @@ export function createOutbox(options: OutboxOptions): Outbox {
     wake = { ...timer, at };
   }
 
-  // Owed from before a restart: sent from the start.
-  queueMicrotask(pump);
+  // Owed from before a restart: trimmed to the room there is, and sent from the start.
+  queueMicrotask(() => {
+    keepRoom();
+    pump();
+  });
 
   return {
     sent(calls) {
       for (const call of calls) counts.recorded += call.events;
+      if (calls.some((call) => call.browser)) keepRoom();
       pump();
     },
 
     async flush(deadlineMs) {
       if (closed) return;
-      flushing = new Set(ledger.pendingCalls(destination).map((call) => call.id));
+      // GA4's late try of a lead's call with no answer keeps its time: spent now, inside the
+      // outage that took the first answer, it would be lost with it.
+      const due = ledger
+        .pendingCalls(destination)
+        .filter((call) => options.deduplicates || call.uncertain === 0);
+      flushing = new Set(due.map((call) => call.id));
       pausedUntil = 0;
       pump();
       let timer: { cancel: () => void } | undefined;
@@ -280,5 +470,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
       };
     },
     outcomes: () => ({ ...outcomes }),
+    troubles: () => ({ ...troubles }),
   };
 }

@@ -16,13 +16,14 @@ import {
   judgeGoogleAds,
 } from "~/analytics/google-ads.server";
 import { createTokenCache } from "~/analytics/google-oauth.server";
-import { type MetaLead, metaChatCall, metaLeadCall } from "~/analytics/meta-capi.server";
+import { type MetaLead, metaChatCall, metaLeadCall, metaStamp } from "~/analytics/meta-capi.server";
 import {
   createOutbox,
   type Outbox,
   type OutboxStats,
   type Outcomes,
   type Post,
+  type Troubles,
 } from "~/analytics/outbox.server";
 import { SNAP_MAX_AGE_MS, snapHeaders, snapLeadCall } from "~/analytics/snap.server";
 import {
@@ -31,6 +32,7 @@ import {
   tiktokHeaders,
   tiktokLeadCall,
 } from "~/analytics/tiktok.server";
+import { judgeMeta } from "~/analytics/verdict.server";
 import type {
   ChatRecord,
   DestinationName,
@@ -62,6 +64,8 @@ export type Recording = {
   lead?: { record: LeadRecord; meta: MetaLead | null; ads?: AdLead | null };
   /** When the events happened (ms), if not now. */
   at?: number;
+  /** A browser's own batch (page views, clicks), not a lead's. */
+  browser?: boolean;
 };
 
 export type Sink = {
@@ -78,7 +82,9 @@ export type Sink = {
   close: () => void;
   stats: () => SinkStats;
   /** Per destination: what is owed, and how the calls since start ended. */
-  destinations: () => Array<{ name: DestinationName } & OutboxStats & { outcomes: Outcomes }>;
+  destinations: () => Array<
+    { name: DestinationName } & OutboxStats & { outcomes: Outcomes; troubles: Troubles }
+  >;
 };
 
 const GA4_BATCH_LIMIT = 25;
@@ -121,11 +127,18 @@ export function ga4Calls(
   return calls;
 }
 
+/** Where GA4's calls go, as the ledger keeps it: the measurement id, never the api_secret. */
 function ga4Url(ga: NonNullable<Config["ga"]>, endpoint: string): URL {
   const url = new URL(endpoint);
   url.searchParams.set("measurement_id", ga.measurementId);
-  url.searchParams.set("api_secret", ga.apiSecret);
   return url;
+}
+
+/** The same address with the api_secret, made as a call is sent. */
+export function ga4Address(url: string, apiSecret: string): URL {
+  const address = new URL(url);
+  address.searchParams.set("api_secret", apiSecret);
+  return address;
 }
 
 type SinkOptions = {
@@ -143,6 +156,19 @@ type SinkOptions = {
   writeLine?: (line: string) => void;
   now?: () => number;
 };
+
+/** Every credential configured: a log line never shows one, whatever a platform repeats. */
+function secretsOf(options: SinkOptions): string[] {
+  return [
+    options.ga?.apiSecret,
+    options.meta?.accessToken,
+    options.tiktok?.accessToken,
+    options.snap?.accessToken,
+    options.googleAds?.developerToken,
+    options.googleAds?.clientSecret,
+    options.googleAds?.refreshToken,
+  ].filter((secret): secret is string => Boolean(secret));
+}
 
 /** The server sees no page: 1 ms marks the visitor active without inventing engagement. */
 function decorate(event: OutboundEvent, sessionId: string): OutboundEvent {
@@ -162,30 +188,39 @@ export function createSink(options: SinkOptions): Sink {
   const now = options.now ?? (() => Date.now());
   const gaUrl = options.ga ? ga4Url(options.ga, options.endpoint) : null;
   const outboxes = new Map<DestinationName, Outbox>();
-  if (gaUrl) {
+  // Every outbox says what it refused or gave up in the process's log, never a credential.
+  const common = {
+    ledger,
+    post: options.post,
+    now,
+    log: writeLine,
+    secrets: secretsOf(options),
+  };
+  const ga = options.ga;
+  if (gaUrl && ga) {
     outboxes.set(
       "ga4",
       createOutbox({
+        ...common,
         destination: "ga4",
-        ledger,
         deduplicates: false,
         maxAgeMs: MAX_BACKDATE_MS,
         stamp: (call, sentAt) => ga4Stamp(call.body, call.at, sentAt),
-        post: options.post,
-        now,
+        address: (url) => ga4Address(url, ga.apiSecret),
       }),
     );
   }
-  if (options.meta) {
+  const meta = options.meta ?? null;
+  if (meta) {
     outboxes.set(
       "meta",
       createOutbox({
+        ...common,
         destination: "meta",
-        ledger,
         deduplicates: true,
         maxAgeMs: META_MAX_AGE_MS,
-        post: options.post,
-        now,
+        stamp: (call) => metaStamp(call.body, meta.accessToken),
+        judge: judgeMeta,
       }),
     );
   }
@@ -194,15 +229,13 @@ export function createSink(options: SinkOptions): Sink {
     outboxes.set(
       "tiktok",
       createOutbox({
+        ...common,
         destination: "tiktok",
-        ledger,
         // TikTok merges events with the same event_id.
         deduplicates: true,
         maxAgeMs: TIKTOK_MAX_AGE_MS,
         authorize: tiktokHeaders(tiktok),
         judge: judgeTiktok,
-        post: options.post,
-        now,
       }),
     );
   }
@@ -211,14 +244,12 @@ export function createSink(options: SinkOptions): Sink {
     outboxes.set(
       "snap",
       createOutbox({
+        ...common,
         destination: "snap",
-        ledger,
         // Snap merges events with the same event_id.
         deduplicates: true,
         maxAgeMs: SNAP_MAX_AGE_MS,
         authorize: snapHeaders(snap),
-        post: options.post,
-        now,
       }),
     );
   }
@@ -228,15 +259,13 @@ export function createSink(options: SinkOptions): Sink {
     outboxes.set(
       "google_ads",
       createOutbox({
+        ...common,
         destination: "google_ads",
-        ledger,
         // One conversion per order id: a repeat is answered as already there.
         deduplicates: true,
         maxAgeMs: GOOGLE_ADS_MAX_AGE_MS,
         authorize: googleAdsHeaders(googleAds, tokens),
         judge: judgeGoogleAds(tokens),
-        post: options.post,
-        now,
       }),
     );
   }
@@ -245,13 +274,12 @@ export function createSink(options: SinkOptions): Sink {
     outboxes.set(
       "redis",
       createOutbox({
+        ...common,
         destination: "redis",
-        ledger,
         // A copy is a SET of the same value: writing it twice is harmless.
         deduplicates: true,
         maxAgeMs: shared.retentionDays * 86_400_000,
         post: shared.ledger.post,
-        now,
       }),
     );
   }
@@ -286,8 +314,13 @@ export function createSink(options: SinkOptions): Sink {
       const at = recording.at ?? now();
       const lead = recording.lead;
       const calls: NewCall[] = [];
-      if (gaUrl) calls.push(...ga4Calls(gaUrl, visitor.clientId, decorated, at, lead?.record.id));
-      else logLines(visitor.clientId, decorated);
+      if (gaUrl) {
+        const made = ga4Calls(gaUrl, visitor.clientId, decorated, at, lead?.record.id);
+        // A browser's batch: given up first, if ever, while GA4 is down.
+        calls.push(
+          ...(lead || !recording.browser ? made : made.map((c) => ({ ...c, browser: true }))),
+        );
+      } else logLines(visitor.clientId, decorated);
       if (options.meta && lead?.meta) calls.push(metaLeadCall(options.meta, lead.meta));
       const ads = lead?.ads;
       if (tiktok && ads) calls.push(tiktokLeadCall(tiktok, ads));
@@ -350,6 +383,7 @@ export function createSink(options: SinkOptions): Sink {
         name,
         ...outbox.stats(),
         outcomes: outbox.outcomes(),
+        troubles: outbox.troubles(),
       })),
   };
 }

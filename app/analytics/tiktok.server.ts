@@ -6,6 +6,7 @@
  */
 import { type AdLead, ownCampaign, userAgentOf } from "~/analytics/ad-lead.server";
 import { externalId } from "~/analytics/meta-capi.server";
+import { judgeStatus, platformError, type Verdict } from "~/analytics/verdict.server";
 import type { NewCall } from "~/leads/ledger/ledger.server";
 import type { Config } from "~/platform/config.server";
 
@@ -56,19 +57,25 @@ export const tiktokHeaders = (tiktok: Tiktok) => async () => ({
 
 /**
  * TikTok answers 200 with `{"code":0,…}` when it took the events, and 200 with another code when
- * it did not: 40100 is its rate limit (sent again), 5xxxx its own failures (sent again), any other
- * a refusal (a bad token or field) that sending again cannot change.
+ * it did not: 40100 is its rate limit and 5xxxx its own failures (sent again); 40001, 40002 (no
+ * permission), 40102, 40104 and 40105 (a token expired, missing or revoked) the credentials; any
+ * other a refusal (a bad field) that sending again cannot change.
  */
-export function judgeTiktok(status: number, answer: string): number {
-  if (status < 200 || status >= 300) return status;
+export function judgeTiktok(status: number, answer: string): Verdict {
+  if (status < 200 || status >= 300) return judgeStatus(status, answer);
   let code: unknown;
   try {
     code = (JSON.parse(answer) as { code?: unknown }).code;
   } catch {
-    return 502;
+    return { kind: "retry", message: "an answer that is not JSON" };
   }
-  if (code === 0) return status;
-  if (code === 40100) return 429;
-  if (typeof code === "number" && code >= 50000) return 503;
-  return 400;
+  if (code === 0) return { kind: "delivered" };
+  const error = platformError(answer);
+  if (code === 40100 || (typeof code === "number" && code >= 50000)) {
+    return { kind: "retry", ...error };
+  }
+  if (typeof code === "number" && TOKEN_CODES.has(code)) return { kind: "credentials", ...error };
+  return { kind: "refused", ...error };
 }
+
+const TOKEN_CODES = new Set([40001, 40002, 40102, 40104, 40105]);

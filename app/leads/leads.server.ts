@@ -250,5 +250,8 @@ export function recordClientEvents(
   events: ClientEvent[],
   sessionId?: string,
 ): void {
-  context.services.analytics.record(visitorOf(context, request), events, { sessionId });
+  context.services.analytics.record(visitorOf(context, request), events, {
+    sessionId,
+    browser: true,
+  });
 }

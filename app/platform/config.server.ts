@@ -4,7 +4,7 @@ import { networkInterfaces } from "node:os";
 import { resolve } from "node:path";
 import type { Experiment } from "~/experiments/experiment";
 import { ExperimentsFileError, readExperimentsFile } from "~/experiments/experiments-file.server";
-import { logLine } from "~/platform/log-line.server";
+import { logLine, writeErrorLine } from "~/platform/log-line.server";
 
 /**
  * Every setting comes from the environment, with a default that works on a laptop.
@@ -724,9 +724,7 @@ export function getConfig(): Config {
 
 /** Ends start-up with the error as its one log line (a JSON object) and exit code 1. */
 export function exitWith(error: ConfigError): never {
-  process.stderr.write(
-    `${logLine("config_error", { variable: error.variable, error: error.message })}\n`,
-  );
+  writeErrorLine(logLine("config_error", { variable: error.variable, error: error.message }));
   process.exit(1);
 }
 
@@ -773,7 +771,7 @@ export async function checkConfigAtStart(): Promise<Config> {
   }
   if (process.env.NODE_ENV === "production") {
     for (const warning of configWarnings(config)) {
-      process.stderr.write(`${logLine("config_warning", { warning })}\n`);
+      writeErrorLine(logLine("config_warning", { warning }));
     }
   }
   return config;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bounded, FIELD_LIMIT, logLine, oneLine } from "~/platform/log-line.server";
+import { bounded, FIELD_LIMIT, logLine, oneLine, stamped } from "~/platform/log-line.server";
 import { remixErrorLine } from "~/platform/remix-error-line.server";
 
 describe("logLine", () => {
@@ -55,5 +55,37 @@ describe("oneLine", () => {
     const json = JSON.stringify({ type: "analytics", path: "/a\u2028b\u2029c\u0085d" });
     expect(oneLine(json)).toBe('{"type":"analytics","path":"/a\\u2028b\\u2029c\\u0085d"}');
     expect(JSON.parse(oneLine(json))).toEqual(JSON.parse(json));
+  });
+});
+
+describe("stamped", () => {
+  const at = new Date("2026-11-28T08:00:00.000Z");
+
+  it("adds the time and the replica after the type, keeping every field", () => {
+    const line = stamped('{"type":"lead","id":"x","time_ms":3}', at);
+    expect(line.startsWith('{"type":"lead","time":"2026-11-28T08:00:00.000Z","replica":')).toBe(
+      true,
+    );
+    expect(JSON.parse(line)).toEqual({
+      type: "lead",
+      time: "2026-11-28T08:00:00.000Z",
+      replica: expect.any(String),
+      id: "x",
+      time_ms: 3,
+    });
+  });
+
+  it("reads a type with escaped quotes whole, and stamps a line without a type first", () => {
+    expect(JSON.parse(stamped('{"type":"a\\"b","n":1}', at))).toMatchObject({
+      type: 'a"b',
+      n: 1,
+      time: "2026-11-28T08:00:00.000Z",
+    });
+    expect(JSON.parse(stamped('{"n":1}', at))).toMatchObject({ n: 1, time: expect.any(String) });
+    expect(JSON.parse(stamped("{}", at))).toEqual({
+      time: "2026-11-28T08:00:00.000Z",
+      replica: expect.any(String),
+    });
+    expect(stamped("not json", at)).toBe("not json");
   });
 });

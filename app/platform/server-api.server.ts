@@ -11,6 +11,6 @@ export { assignmentKey, experimentOfRequest } from "~/experiments/visit.server";
 export { runLeadsReport } from "~/leads/report-cli.server";
 export { pageVariant, variantKey } from "~/pages/page-variant.server";
 export { ConfigError, checkConfigAtStart, exitWith, parseConfig } from "~/platform/config.server";
-export { bounded, logLine, writeLogLine } from "~/platform/log-line.server";
+export { bounded, logLine, writeErrorLine, writeLogLine } from "~/platform/log-line.server";
 export { createServices } from "~/platform/services.server";
 export { hasClickId } from "~/shared/campaign";

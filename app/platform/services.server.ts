@@ -38,8 +38,8 @@ export function createServices(
   const retentionDays = config.leadRetentionDays ?? 90;
   // Without a data directory (unit tests), the ledger lives in memory.
   const ledger = config.dataDir
-    ? openLedger(config.dataDir, retentionDays)
-    : createLedger({ retentionDays });
+    ? openLedger(config.dataDir, retentionDays, log)
+    : createLedger({ retentionDays, log });
   // parseConfig takes REDIS_URL only with ANALYTICS_SALT: every replica hashes alike.
   const redis =
     config.redisUrl && config.analyticsSalt

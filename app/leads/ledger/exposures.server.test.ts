@@ -38,7 +38,7 @@ function openAt(now: number, retentionDays = 90): Ledger {
   const path = join(dir, LEDGER_FILE);
   const ledger = createLedger({
     journal: fileJournal<LedgerEntry>(path),
-    replay: (onEntry) => replayJournal(path, onEntry),
+    replay: (onLine, onBad) => replayJournal(path, onLine, onBad),
     retentionDays,
     now: () => now,
   });

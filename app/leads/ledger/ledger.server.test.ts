@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import * as fsModule from "node:fs";
 import {
+  chmodSync,
   existsSync,
   mkdtempSync,
   readFileSync,
@@ -13,6 +15,7 @@ import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fileJournal, type Journal, replayJournal } from "~/leads/ledger/journal.server";
 import {
+  CALLS_PER_LINE,
   type ChatRecord,
   createLedger,
   type LeadRecord,
@@ -33,7 +36,7 @@ import { ConfigError } from "~/platform/config.server";
 
 const NOW = 1_764_000_000_000;
 const DAY = 86_400_000;
-const GA_URL = "https://www.google-analytics.com/mp/collect?measurement_id=G-1&api_secret=s";
+const GA_URL = "https://www.google-analytics.com/mp/collect?measurement_id=G-1";
 const META_URL = "https://graph.facebook.com/v23.0/123/events";
 const ADDRESS = "203.0.113.7";
 
@@ -108,7 +111,7 @@ function onFile(options: Omit<LedgerOptions, "journal" | "replay"> = {}): Ledger
   const file = path();
   const ledger = createLedger({
     journal: fileJournal<LedgerEntry>(file),
-    replay: (onEntry) => replayJournal(file, onEntry),
+    replay: (onLine, onBad) => replayJournal(file, onLine, onBad),
     // The fixtures' time, not the machine's: their leads are within the retention.
     now: () => NOW,
     ...options,
@@ -154,10 +157,25 @@ describe("recording", () => {
       { ...ga4Call(2, undefined, NOW - 9000), events: 3 },
       metaCall("lead-1", NOW - 60_000),
     ]);
-    expect(ledger.pendingSummary("ga4")).toEqual({ calls: 2, events: 28, oldestAt: NOW - 9000 });
-    expect(ledger.pendingSummary("meta")).toEqual({ calls: 1, events: 1, oldestAt: NOW - 60_000 });
+    expect(ledger.pendingSummary("ga4")).toEqual({
+      calls: 2,
+      events: 28,
+      oldestAt: NOW - 9000,
+      browserCalls: 0,
+    });
+    expect(ledger.pendingSummary("meta")).toEqual({
+      calls: 1,
+      events: 1,
+      oldestAt: NOW - 60_000,
+      browserCalls: 0,
+    });
     ledger.close();
-    expect(createLedger().pendingSummary("ga4")).toEqual({ calls: 0, events: 0, oldestAt: null });
+    expect(createLedger().pendingSummary("ga4")).toEqual({
+      calls: 0,
+      events: 0,
+      oldestAt: null,
+      browserCalls: 0,
+    });
   });
 
   it("settle takes a call out, whatever became of it", () => {
@@ -315,9 +333,6 @@ describe("replay", () => {
     expect(byId.get(waiting?.id ?? "")?.interrupted).toBeUndefined();
   });
 
-  // Known bug (ledger.server.ts, live()): the rewrite at start drops `interrupted`, so a second
-  // stop before an outbox has dealt with the call forgets that it may have arrived, and GA4 is
-  // sent it again as new. Remove `.fails` once fixed.
   it("keeps a call interrupted until an outbox deals with it, across another restart", () => {
     const first = onFile();
     const [out] = first.recordCalls([ga4Call(1)]);
@@ -360,6 +375,152 @@ describe("replay", () => {
         .leads()
         .map((each) => each.id),
     ).toEqual(["lead-1", "lead-2"]);
+  });
+});
+
+describe("reading any ledger at start", () => {
+  const lines = (...entries: unknown[]) => entries.map((entry) => JSON.stringify(entry)).join("\n");
+
+  it("skips each line of the wrong shape, saying which and why, and keeps the rest", () => {
+    const logged: Array<Record<string, unknown>> = [];
+    const good = lead();
+    writeFileSync(
+      path(),
+      `${lines(
+        null,
+        { t: "lead", lead: null },
+        { t: "lead", lead: { ...good, id: "lead-x", at: "yesterday" } },
+        { t: "lead", lead: good },
+        { t: "status" },
+        { t: "mystery", id: "1" },
+        {
+          t: "calls",
+          calls: [{ id: "c-1" }, { ...ga4Call(1), id: "c-2", attempt: 0, dueAt: 0, uncertain: 0 }],
+        },
+        [1, 2],
+      )}\n{"t":"lead","lead":{"id":"lea\n`,
+    );
+    const ledger = onFile({ log: (line) => logged.push(JSON.parse(line)) });
+    expect(ledger.leads().map((each) => each.id)).toEqual(["lead-1"]);
+    expect(ledger.pendingCalls("ga4").map((call) => call.id)).toEqual(["c-2"]);
+    expect(logged).toEqual([
+      { type: "ledger_line_skipped", line: 1, reason: "not an entry (an object with a type)" },
+      { type: "ledger_line_skipped", line: 2, reason: "its lead is not an object" },
+      { type: "ledger_line_skipped", line: 3, reason: "its lead has no time" },
+      { type: "ledger_line_skipped", line: 5, reason: "a status without its lead or time" },
+      { type: "ledger_line_skipped", line: 6, reason: 'an unknown entry type "mystery"' },
+      { type: "ledger_line_skipped", line: 7, reason: "call 1 skipped: no destination" },
+      { type: "ledger_line_skipped", line: 8, reason: "not an entry (an object with a type)" },
+      { type: "ledger_line_skipped", line: 9, reason: expect.stringContaining("not JSON") },
+    ]);
+    expect(ledger.state().skippedAtStart).toBe(8);
+  });
+
+  it("keeps a call for a destination this build does not know, across a rewrite", () => {
+    const call = {
+      ...ga4Call(1),
+      destination: "pinterest",
+      id: "c-later",
+      attempt: 0,
+      dueAt: 0,
+      uncertain: 0,
+    };
+    writeFileSync(path(), `${lines({ t: "calls", calls: [call] })}\n`);
+    const ledger = onFile();
+    expect(ledger.pendingCalls("pinterest")).toEqual([call]);
+    stop(ledger);
+    expect(onFile().pendingCalls("pinterest")).toEqual([call]);
+  });
+
+  it("rewrites an older build's calls without their credentials, and keeps them owed", () => {
+    const old = {
+      ...ga4Call(1, "lead-1"),
+      url: `${GA_URL}&api_secret=ga-secret-value`,
+      id: "c-ga",
+      attempt: 0,
+      dueAt: 0,
+      uncertain: 0,
+    };
+    const meta = {
+      ...metaCall("lead-1"),
+      body: JSON.stringify({
+        data: [{ event_id: "lead-1" }],
+        access_token: "EAAB-meta-token-value",
+      }),
+      id: "c-meta",
+      attempt: 0,
+      dueAt: 0,
+      uncertain: 0,
+    };
+    writeFileSync(path(), `${lines({ t: "lead", lead: lead(), calls: [old, meta] })}\n`);
+    const ledger = onFile();
+    const text = readFileSync(path(), "utf8");
+    expect(text).not.toContain("ga-secret-value");
+    expect(text).not.toContain("EAAB-meta-token-value");
+    expect(ledger.pendingCalls("ga4")[0]?.url).toBe(GA_URL);
+    expect(JSON.parse(ledger.pendingCalls("meta")[0]?.body ?? "")).toEqual({
+      data: [{ event_id: "lead-1" }],
+    });
+  });
+
+  it("writes what is owed a bounded number of calls to a line, and what is out as interrupted", () => {
+    const ledger = onFile();
+    const calls = ledger.recordCalls(
+      Array.from({ length: CALLS_PER_LINE * 2 + 5 }, (_, n) => ga4Call(n)),
+    );
+    ledger.sending(calls[3]?.id ?? "");
+    ledger.sweep();
+    const written = readFileSync(path(), "utf8").split("\n").filter(Boolean);
+    expect(written.map((line) => JSON.parse(line).calls.length)).toEqual([
+      CALLS_PER_LINE,
+      CALLS_PER_LINE,
+      5,
+    ]);
+    stop(ledger);
+    const again = onFile();
+    expect(
+      again
+        .pendingCalls("ga4")
+        .filter((call) => call.interrupted)
+        .map((c) => c.id),
+    ).toEqual([calls[3]?.id]);
+  });
+});
+
+describe("a disk that refuses the ledger's writes", () => {
+  it("answers every caller, keeps the lead in memory, and writes it once the disk is back", async () => {
+    const logged: string[] = [];
+    let refuse = false;
+    const file = path();
+    const realWrite = fsModule.writeSync;
+    const ledger = createLedger({
+      journal: fileJournal<LedgerEntry>(file, {
+        retryEveryMs: 20,
+        log: (line) => logged.push(line),
+        fs: {
+          ...fsModule,
+          writeSync: ((...args: Parameters<typeof realWrite>) => {
+            if (refuse) throw Object.assign(new Error("ENOSPC"), { code: "ENOSPC" });
+            return realWrite(...args);
+          }) as typeof realWrite,
+        },
+      }),
+      replay: (onLine, onBad) => replayJournal(file, onLine, onBad),
+      now: () => NOW,
+    });
+    opened.push(ledger);
+    refuse = true;
+    expect(() => ledger.recordLead(lead(), [ga4Call(1, "lead-1")])).not.toThrow();
+    expect(ledger.lead("lead-1")).toEqual(lead());
+    expect(ledger.state()).toMatchObject({ failing: "ENOSPC", held: 1 });
+    refuse = false;
+    await vi.waitFor(() => expect(ledger.state().failing).toBeNull());
+    stop(ledger);
+    expect(onFile().lead("lead-1")).toEqual(lead());
+    expect(logged.map((line) => JSON.parse(line).type)).toEqual([
+      "ledger_failing",
+      "ledger_recovered",
+    ]);
   });
 });
 
@@ -455,8 +616,10 @@ function countingJournal() {
     rewrite: (entries) => {
       journal.rewrites += 1;
       journal.size = [...entries].length;
+      return true;
     },
     bytes: () => journal.size,
+    state: () => ({ failing: null, failingSince: null, held: 0 }),
     close: () => {},
   };
   return journal;
@@ -548,34 +711,75 @@ describe("openLedger", () => {
     expect(ledger.lead("lead-1")).toBeDefined();
   });
 
-  it("refuses a lock another host refreshed lately, and takes over one it stopped refreshing", () => {
-    // Another container on the same volume: its pid means nothing here, its heartbeat does.
+  /** Another container on the same volume, touching its lock as a live server's heartbeat does. */
+  async function otherContainer(): Promise<ChildProcess> {
     writeFileSync(lockPath(), "other-container 1");
-    age(3 * LOCK_HEARTBEAT_MS - 5000);
+    const script = `
+      const fs = require("node:fs");
+      setInterval(() => { const now = new Date(); fs.utimesSync(process.argv[1], now, now); }, 100);
+      process.stdout.write("beating\\n");
+    `;
+    const child = spawn(process.execPath, ["-e", script, lockPath()], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    children.push(child);
+    await new Promise<void>((resolve) => child.stdout?.once("data", () => resolve()));
+    return child;
+  }
+
+  it("refuses a lock another host's live server keeps touching, naming it", async () => {
+    // Its pid means nothing here, its heartbeat does.
+    await otherContainer();
     const error = openError();
     expect(error.variable).toBe("DATA_DIR");
     expect(error.message).toContain('process 1 on "other-container"');
+  });
 
-    age(3 * LOCK_HEARTBEAT_MS + 1000);
+  it("takes over a lock whose other host stopped touching it, within about a second", async () => {
+    const other = await otherContainer();
+    other.kill("SIGKILL");
+    await new Promise((resolve) => other.once("exit", resolve));
+    // Just written, by this machine's clock: it is watched, not trusted, then taken over.
+    const started = performance.now();
+    open();
+    expect(performance.now() - started).toBeLessThan(2000 * 3);
+    expect(readFileSync(lockPath(), "utf8")).toBe(ours());
+  });
+
+  it("takes over at once a lock from another host untouched for long", () => {
+    writeFileSync(lockPath(), "old-container 1");
+    age(60_000);
     open();
     expect(readFileSync(lockPath(), "utf8")).toBe(ours());
   });
 
   it("takes over a stale lock that names no one", () => {
     writeFileSync(lockPath(), "");
-    age(3 * LOCK_HEARTBEAT_MS + 1000);
+    age(60_000);
     open();
     expect(readFileSync(lockPath(), "utf8")).toBe(ours());
   });
 
-  it("refreshes its lock every heartbeat while open", () => {
-    vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+  it("touches its lock from a thread of its own, even while this one is busy", async () => {
     open();
     age(60_000);
-    vi.advanceTimersByTime(LOCK_HEARTBEAT_MS - 1);
-    expect(Date.now() - statSync(lockPath()).mtimeMs).toBeGreaterThan(50_000);
-    vi.advanceTimersByTime(1);
-    expect(Date.now() - statSync(lockPath()).mtimeMs).toBeLessThan(5000);
+    // Busy for three heartbeats: no timer of this thread runs meanwhile.
+    const until = Date.now() + 3 * LOCK_HEARTBEAT_MS;
+    while (Date.now() < until) {
+      // busy
+    }
+    await vi.waitFor(() => expect(Date.now() - statSync(lockPath()).mtimeMs).toBeLessThan(5000));
+  });
+
+  it("names the cause when DATA_DIR cannot be written", () => {
+    // As root the mode is no obstacle: a read-only bind or file system is what production has.
+    if (process.getuid?.() === 0) return;
+    chmodSync(dir, 0o500);
+    try {
+      expect(() => openLedger(dir, 90)).toThrow(/^DATA_DIR cannot be written \(EACCES: /);
+    } finally {
+      chmodSync(dir, 0o700);
+    }
   });
 
   it("says DATA_DIR cannot be created when it is a file", () => {

@@ -1,17 +1,20 @@
 /**
- * The lead ledger: every counted lead, every chat it started, and every call still owed to GA4
- * or Meta, kept in a journal on disk (journal.server.ts) and in memory for reading
- * (docs/decisions/015-lead-ledger.md). A lead and the calls that report it are written in one
- * write before /thank-you answers, so what the site acknowledged is on disk; the outbox
- * (analytics/outbox.server.ts) takes its calls from here and writes back what became of them.
+ * The lead ledger: every counted lead, every chat it started, and every call still owed to a
+ * destination, kept in a journal on disk (journal.server.ts) and in memory for reading
+ * (docs/decisions/016-lead-ledger.md). A lead and the calls that report it are written in one
+ * write before /thank-you answers, so what the site acknowledged is on disk (or, while the disk
+ * refuses writes, held until it takes them); the outbox (analytics/outbox.server.ts) takes its
+ * calls from here and writes back what became of them.
  *
  * What is kept about a visitor: the daily client id (a hash, never the address), the campaign
- * and click ids the lead link carried. The address and user agent Meta needs travel only inside
- * a pending call's body, and go with it once Meta has confirmed it; the file is rewritten
- * without them within an hour. Whole leads go after LEAD_RETENTION_DAYS.
+ * and click ids the lead link carried. The address and user agent the ad networks need travel
+ * only inside a pending call's body, and go with it once the network has confirmed it; the file
+ * is rewritten without them within an hour. No credential is ever kept: each is added to a call
+ * as it is sent. Whole leads go after LEAD_RETENTION_DAYS.
  */
 import { randomBytes } from "node:crypto";
-import { type Journal, memoryJournal } from "~/leads/ledger/journal.server";
+import { type Journal, type JournalState, memoryJournal } from "~/leads/ledger/journal.server";
+import { checkEntry } from "~/leads/ledger/ledger-entry.server";
 import type { Campaign } from "~/shared/campaign";
 
 /** Where calls go: GA4, Meta, the leads shared by replicas in Redis, and the ad networks. */
@@ -58,6 +61,7 @@ export type ChatRecord = {
 
 export type NewCall = {
   destination: DestinationName;
+  /** Where it goes, without any credential: those are added as it is sent. */
   url: string;
   body: string;
   /** Events it carries, for the counters. */
@@ -66,6 +70,11 @@ export type NewCall = {
   at: number;
   /** The lead it reports, if any: GA4's rule for an uncertain call depends on it. */
   lead?: string;
+  /**
+   * A browser's events (page views, clicks): while a destination is down, the only calls given
+   * up for room (outbox.server.ts), never a lead's or a chat's.
+   */
+  browser?: boolean;
 };
 
 export type PendingCall = NewCall & {
@@ -87,7 +96,7 @@ type Entry =
   | { t: "send"; id: string }
   | { t: "retry"; id: string; attempt: number; dueAt: number; uncertain: number }
   | { t: "done"; id: string; outcome: Outcome }
-  // An experiment's visitors: one line per exposure, totals after a rewrite (issue 28).
+  // An experiment's visitors: one line per exposure, totals after a rewrite.
   | ({ t: "exposure" } & Exposure)
   | ({ t: "exposures" } & ExposureCount)
   | { t: "replica"; id: string };
@@ -99,15 +108,29 @@ export type ExposureCount = Exposure & { count: number };
 /** When a Dubai day ends (ms): Dubai keeps UTC+4 all year, with no daylight saving. */
 export const dayEnd = (day: string) => Date.parse(`${day}T00:00:00+04:00`) + DAY_MS;
 
+/** What the journal read back at start: each line parsed, with its number; or why it was not. */
+export type ReplaySource = (
+  onLine: (value: unknown, line: number) => void,
+  onBad: (line: number, reason: string) => void,
+) => void;
+
 export type LedgerOptions = {
   journal?: Journal<Entry>;
   /** Entries read back from the journal at start, in order. */
-  replay?: (onEntry: (entry: Entry) => void) => void;
+  replay?: ReplaySource;
   retentionDays?: number;
   now?: () => number;
+  /** Where the ledger says what it skipped at start (one line each). */
+  log?: (line: string) => void;
 };
 
-export type PendingSummary = { calls: number; events: number; oldestAt: number | null };
+export type PendingSummary = {
+  calls: number;
+  events: number;
+  oldestAt: number | null;
+  /** Calls of a browser's events among them. */
+  browserCalls: number;
+};
 
 export type Ledger = ReturnType<typeof createLedger>;
 
@@ -121,6 +144,10 @@ export const SWEEP_EVERY_MS = 3_600_000;
  * of megabytes): past this much more than was alive at the last rewrite, it is rewritten sooner.
  */
 export const REWRITE_AFTER_BYTES = 32 * 1024 * 1024;
+/** Owed calls are rewritten this many to a line: no line grows with an outage. */
+export const CALLS_PER_LINE = 200;
+/** Skipped lines said one by one at start, then counted in one line. */
+const SKIPPED_LINES_SAID = 1000;
 
 let callCounter = 0;
 const callId = () =>
@@ -129,38 +156,50 @@ const callId = () =>
 export function createLedger(options: LedgerOptions = {}) {
   const journal = options.journal ?? memoryJournal<Entry>();
   const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
   const retentionMs = (options.retentionDays ?? 90) * DAY_MS;
   const leads = new Map<string, LeadRecord>();
   const byRef = new Map<string, string>();
   const chats = new Map<string, ChatRecord>();
   const pending = new Map<string, PendingCall>();
-  /** The same calls by destination, in the order they were recorded (the outbox's order). */
-  const pendingBy: Record<DestinationName, Map<string, PendingCall>> = {
-    ga4: new Map(),
-    meta: new Map(),
-    redis: new Map(),
-    tiktok: new Map(),
-    snap: new Map(),
-    google_ads: new Map(),
+  /**
+   * The same calls by destination, in the order they were recorded (the outbox's order). A
+   * destination this build does not know (a rollback's leftovers) is kept the same way.
+   */
+  const pendingBy = new Map<string, Map<string, PendingCall>>();
+  const browserOwed = new Map<string, number>();
+  const owedTo = (destination: string) => {
+    let calls = pendingBy.get(destination);
+    if (!calls) {
+      calls = new Map();
+      pendingBy.set(destination, calls);
+    }
+    return calls;
   };
   function owe(call: PendingCall) {
     const copy = { ...call };
     pending.set(call.id, copy);
-    pendingBy[call.destination].set(call.id, copy);
+    owedTo(call.destination).set(call.id, copy);
+    if (call.browser)
+      browserOwed.set(call.destination, (browserOwed.get(call.destination) ?? 0) + 1);
   }
   function forget(id: string) {
     const call = pending.get(id);
     if (!call) return;
     pending.delete(id);
-    pendingBy[call.destination].delete(id);
+    pendingBy.get(call.destination)?.delete(id);
+    if (call.browser)
+      browserOwed.set(call.destination, (browserOwed.get(call.destination) ?? 1) - 1);
   }
   /** Calls out now (sent, not yet answered), by id. */
   const out = new Set<string>();
   let settledSinceRewrite = 0;
   let liveBytes = 0;
-  /** How long the last leads' writes took (ms), for /metrics and the bench: a ring. */
+  /** How long the last leads' writes took (ms), for the bench: a ring. */
   const leadWrites = new Float64Array(4096);
   let leadWriteCount = 0;
+  /** Every lead's write time, for /metrics' histogram. */
+  const leadWriteWatchers = new Set<(seconds: number) => void>();
   /**
    * Exposures by day, experiment and variant: counters, never visitors. The key is the three
    * joined by a newline, which no id or day holds.
@@ -175,6 +214,8 @@ export function createLedger(options: LedgerOptions = {}) {
   let replica: string | undefined;
   /** Since this process started, for /metrics. */
   const counted = { leads: new Map<string, number>(), chatsMatched: 0, chatsUnmatched: 0 };
+  /** Lines skipped when the ledger was read at start. */
+  let skippedAtStart = 0;
 
   function addLead(lead: LeadRecord) {
     leads.set(lead.id, lead);
@@ -234,7 +275,29 @@ export function createLedger(options: LedgerOptions = {}) {
     }
   }
 
-  options.replay?.(apply);
+  function skipped(line: number, reason: string) {
+    skippedAtStart += 1;
+    if (skippedAtStart <= SKIPPED_LINES_SAID) {
+      log(JSON.stringify({ type: "ledger_line_skipped", line, reason }));
+    }
+  }
+
+  options.replay?.((value, line) => {
+    // Checked, and a call an older build wrote with a credential kept without it.
+    const checked = checkEntry(value);
+    if (typeof checked === "string") return skipped(line, checked);
+    for (const reason of checked.dropped) skipped(line, reason);
+    apply(checked.entry);
+  }, skipped);
+  if (skippedAtStart > SKIPPED_LINES_SAID) {
+    log(
+      JSON.stringify({
+        type: "ledger_lines_skipped",
+        lines: skippedAtStart,
+        said: SKIPPED_LINES_SAID,
+      }),
+    );
+  }
   // What was out when the process stopped may or may not have arrived: the outbox decides.
   for (const id of out) {
     const call = pending.get(id);
@@ -247,10 +310,16 @@ export function createLedger(options: LedgerOptions = {}) {
     const cutoff = now() - retentionMs;
     for (const lead of leads.values()) if (lead.at >= cutoff) yield { t: "lead", lead };
     for (const chat of chats.values()) if (chat.at >= cutoff) yield { t: "chat", chat };
-    // An interrupted call stays so until an outbox has dealt with it, across any restart.
-    const calls = [...pending.values()].map(({ interrupted, ...call }) =>
-      interrupted ? { ...call, interrupted } : call,
-    );
+    // A call out right now, or out when an earlier process stopped, stays so until an outbox
+    // has dealt with it, across any restart.
+    let calls: PendingCall[] = [];
+    for (const { interrupted, ...call } of pending.values()) {
+      calls.push(interrupted || out.has(call.id) ? { ...call, interrupted: true } : call);
+      if (calls.length === CALLS_PER_LINE) {
+        yield { t: "calls", calls };
+        calls = [];
+      }
+    }
     if (calls.length > 0) yield { t: "calls", calls };
     if (replica) yield { t: "replica", id: replica };
     for (const [key, count] of exposureCounts) {
@@ -274,9 +343,11 @@ export function createLedger(options: LedgerOptions = {}) {
     for (const key of exposureCounts.keys()) {
       if (!(dayEnd(exposureOf(key).day) > cutoff)) exposureCounts.delete(key);
     }
-    journal.rewrite(live());
-    settledSinceRewrite = 0;
-    liveBytes = journal.bytes();
+    // A disk that refuses the rewrite keeps the old file; the next sweep tries again.
+    if (journal.rewrite(live())) {
+      settledSinceRewrite = 0;
+      liveBytes = journal.bytes();
+    }
   }
 
   // Settled calls (and the addresses in their bodies) leave the file at the next rewrite.
@@ -298,7 +369,9 @@ export function createLedger(options: LedgerOptions = {}) {
       const withId = withIds(calls);
       const started = performance.now();
       write({ t: "lead", lead, calls: withId });
-      leadWrites[leadWriteCount++ % leadWrites.length] = performance.now() - started;
+      const took = performance.now() - started;
+      leadWrites[leadWriteCount++ % leadWrites.length] = took;
+      for (const watch of leadWriteWatchers) watch(took / 1000);
       counted.leads.set(lead.cta, (counted.leads.get(lead.cta) ?? 0) + 1);
       return withId;
     },
@@ -349,21 +422,23 @@ export function createLedger(options: LedgerOptions = {}) {
     },
 
     /** The outbox's side: what a destination is owed. */
-    pendingCalls: (destination: DestinationName) => [...pendingBy[destination].values()],
+    pendingCalls: (destination: string) => [...(pendingBy.get(destination)?.values() ?? [])],
     isPending: (id: string) => pending.has(id),
     /** The same, as the ledger holds them: for the outbox, which stops early. */
-    pendingOf: (destination: DestinationName) => pendingBy[destination].values(),
-    pendingSummary(destination: DestinationName): PendingSummary {
+    pendingOf: (destination: string) => owedTo(destination).values(),
+    pendingSummary(destination: string): PendingSummary {
       let calls = 0;
       let events = 0;
       let oldestAt: number | null = null;
-      for (const call of pendingBy[destination].values()) {
+      for (const call of pendingBy.get(destination)?.values() ?? []) {
         calls += 1;
         events += call.events;
         if (oldestAt === null || call.at < oldestAt) oldestAt = call.at;
       }
-      return { calls, events, oldestAt };
+      return { calls, events, oldestAt, browserCalls: browserOwed.get(destination) ?? 0 };
     },
+    /** How many calls of a browser's events a destination is owed (kept count of, not counted). */
+    browserCallsOwed: (destination: string) => browserOwed.get(destination) ?? 0,
     /** Written before a call goes out: after a crash, it is known to have maybe arrived. */
     sending: (id: string) => write({ t: "send", id }),
     retryLater: (id: string, attempt: number, dueAt: number, uncertain: number) =>
@@ -382,12 +457,24 @@ export function createLedger(options: LedgerOptions = {}) {
         times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
       return { count: leadWriteCount, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0 };
     },
+    /** Calls `watch` with each lead's write time from now on (seconds); returns how to stop. */
+    watchLeadWrites(watch: (seconds: number) => void): () => void {
+      leadWriteWatchers.add(watch);
+      return () => leadWriteWatchers.delete(watch);
+    },
     /** Leads by cta and chats recorded since this process started. */
     counted: () => ({
       leads: Object.fromEntries(counted.leads),
       chatsMatched: counted.chatsMatched,
       chatsUnmatched: counted.chatsUnmatched,
     }),
+    /** Whether the disk takes the ledger's writes, and what waits for it. */
+    state: (): JournalState & { skippedAtStart: number } => ({
+      ...journal.state(),
+      skippedAtStart,
+    }),
+    /** Everything alive, as entries: what a backup or a rewrite writes. */
+    live,
     /** Drops leads past their retention and rewrites the file with what is alive. */
     sweep,
     bytes: () => journal.bytes(),
