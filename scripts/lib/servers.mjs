@@ -1,9 +1,15 @@
 // The replica tests (tests/integration/replicas.test.ts, redis-limits.test.ts) run Debian's
-// redis-server and nginx as their own children; installed here when missing, as Java is.
+// redis-server and nginx as their own children, and the alert tests (alerts.test.ts) run
+// promtool, from Debian's prometheus package; installed here when missing, as Java is.
 import { existsSync } from "node:fs";
 import { aptInstall, onPath } from "./apt.mjs";
 
-const SERVERS = ["redis-server", "nginx"];
+/** Each program the tests run, and the Debian package (and Homebrew formula) that has it. */
+const PROGRAMS = {
+  "redis-server": { debian: "redis-server", brew: "redis" },
+  nginx: { debian: "nginx", brew: "nginx" },
+  promtool: { debian: "prometheus", brew: "prometheus" },
+};
 
 function found(command) {
   return (
@@ -11,14 +17,15 @@ function found(command) {
   );
 }
 
-/** True when both are there, installing Debian's packages when we may. */
+/** True when all are there, installing Debian's packages when we may. */
 export function ensureServers() {
-  const missing = SERVERS.filter((command) => !found(command));
+  const missing = Object.keys(PROGRAMS).filter((command) => !found(command));
   if (missing.length === 0) return true;
-  console.log(`› Installing Debian's ${missing.join(" and ")} for the replica tests…`);
-  if (aptInstall(...missing) && missing.every(found)) return true;
+  const debian = missing.map((command) => PROGRAMS[command].debian);
+  console.log(`› Installing Debian's ${debian.join(" and ")} for the replica and alert tests…`);
+  if (aptInstall(...debian) && missing.every(found)) return true;
   console.error(
-    `✖ No ${missing.join(" or ")}: the replica tests will fail. Install ${missing.length > 1 ? "them" : "it"} (Debian/Ubuntu: \`sudo apt-get install ${missing.join(" ")}\`; macOS: \`brew install ${missing.map((name) => (name === "redis-server" ? "redis" : name)).join(" ")}\`).`,
+    `✖ No ${missing.join(" or ")}: the tests that run ${missing.length > 1 ? "them" : "it"} will fail. Install ${missing.length > 1 ? "them" : "it"} (Debian/Ubuntu: \`sudo apt-get install ${debian.join(" ")}\`; macOS: \`brew install ${missing.map((command) => PROGRAMS[command].brew).join(" ")}\`).`,
   );
   return false;
 }
