@@ -1,8 +1,8 @@
 /**
  * What a per-address limit counts by (docs/decisions/006-per-address-limits.md): an IPv4 address
- * by itself, an IPv6 address by its /64. A carrier or an ISP gives one phone or one home a whole
- * /64 (RFC 6177; the device picks the last 64 bits itself, SLAAC), so one subscriber holds 2^64
- * addresses: counted one by one, every one of them would be a fresh limit.
+ * by itself, an IPv6 address by its /64. A mobile carrier gives each phone a /64 of its own, an
+ * ISP a home at least one (RFC 6177), and the device picks the last 64 bits itself (SLAAC), so
+ * one subscriber holds 2^64 addresses: counted one by one, each would be a fresh limit.
  */
 import { isIP } from "node:net";
 

@@ -38,8 +38,9 @@ function ledgerLeads(site: Site, source: string) {
 }
 
 /**
- * A phone tapping WhatsApp from each address in turn (20 at a time), through the proxy, spread
- * over `sites` in turn; resolves with how long it took, and checks each got its page.
+ * A phone tapping WhatsApp from each address in turn (20 at a time), each in X-Forwarded-For as
+ * the proxy in front appends it, spread over `sites` in turn; checks each got its page, and
+ * resolves with how long it took.
  */
 async function tapFrom(sites: Site[], addresses: string[], source: string): Promise<number> {
   const started = performance.now();
