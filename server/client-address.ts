@@ -6,10 +6,28 @@
  */
 import { isIP } from "node:net";
 
-/** An address as visitors are keyed by: IPv4-mapped IPv6 (`::ffff:1.2.3.4`) as its IPv4. */
+/**
+ * An address as visitors are keyed by, one spelling per address, so that writing it another way
+ * is not another visitor: IPv4 as it is; IPv4-mapped IPv6 in any spelling (`::ffff:1.2.3.4`,
+ * `::FFFF:102:304`, `0:0:0:0:0:ffff:1.2.3.4`) as its IPv4; other IPv6 in RFC 5952's form (lower
+ * case, no leading zeros, the longest run of zeros as `::`) without its zone id. What is not an
+ * address is left as it is.
+ */
 export function normaliseAddress(address: string): string {
-  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
-  return mapped?.[1] ?? address.toLowerCase();
+  if (isIP(address) !== 6) return address;
+  let host: string;
+  try {
+    // The URL parser writes IPv6 in RFC 5952's form, a mapped IPv4 as two hex groups. It takes
+    // no zone id (`%eth0`), which names the link, not the address.
+    host = new URL(`http://[${address.replace(/%.*$/s, "")}]`).hostname.slice(1, -1);
+  } catch {
+    return address;
+  }
+  const mapped = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(host);
+  if (!mapped) return host;
+  const high = Number.parseInt(mapped[1] ?? "0", 16);
+  const low = Number.parseInt(mapped[2] ?? "0", 16);
+  return [high >> 8, high & 255, low >> 8, low & 255].join(".");
 }
 
 /**

@@ -140,3 +140,49 @@ describe("experiment views", () => {
     );
   });
 });
+
+describe("an IPv6 /64 is one address", () => {
+  // One phone or one home gets a whole /64: its addresses are one, as an IPv4 address is.
+  const inOne64 = (n: number) =>
+    `2001:db8:1:2:${n.toString(16)}:${((n * 7919) & 0xffff).toString(16)}::1`;
+
+  it("caps the leads of a /64's many addresses as one address's", () => {
+    const limits = createLimits();
+    const verdicts = Array.from({ length: 100 }, (_, n) =>
+      limits.lead(visitor(inOne64(n)), "whatsapp|x|", 0),
+    );
+    expect(verdicts.filter((v) => v === "counted")).toHaveLength(LEADS_PER_ADDRESS.capacity);
+    // However the /64 is written, it is spent.
+    expect(limits.lead(visitor("2001:DB8:1:2:FFFF::1"), "whatsapp|x|", 0)).toBe("capped");
+    expect(limits.lead(visitor("2001:0db8:0001:0002:0:0:0:abc"), "whatsapp|x|", 0)).toBe("capped");
+    // The next /64 is someone else's.
+    expect(limits.lead(visitor("2001:db8:1:3::1"), "whatsapp|x|", 0)).toBe("counted");
+  });
+
+  it("counts each of 100 addresses in 100 /64s, and a /64's visitors as visitors of their own", () => {
+    const limits = createLimits();
+    const verdicts = Array.from({ length: 100 }, (_, n) =>
+      limits.lead(visitor(`2001:db8:${n.toString(16)}:2::1`), "whatsapp|x|", 0),
+    );
+    expect(verdicts.every((v) => v === "counted")).toBe(true);
+    // Two phones in one home: the limit is shared, the leads are not one.
+    expect(limits.lead(visitor("2001:db8:9:9::1"), "email|x|", 0)).toBe("counted");
+    expect(limits.lead(visitor("2001:db8:9:9::2"), "email|x|", 0)).toBe("counted");
+  });
+
+  it("limits a /64's event batches and experiment views as one address's", () => {
+    const limits = createLimits();
+    const batches = Array.from({ length: BATCHES_PER_ADDRESS.capacity + 100 }, (_, n) =>
+      limits.batch(visitor(inOne64(n)), 0),
+    ).filter(Boolean);
+    expect(batches).toHaveLength(BATCHES_PER_ADDRESS.capacity);
+    expect(limits.batch(visitor("2001:db8:1:3::1"), 0)).toBe(true);
+
+    const views = Array.from({ length: EXPOSURES_PER_ADDRESS.capacity + 50 }, (_, n) =>
+      limits.exposure(visitor(inOne64(n)), "hero_headline", 0),
+    );
+    expect(views.filter((v) => v === "counted")).toHaveLength(EXPOSURES_PER_ADDRESS.capacity);
+    expect(limits.exposure(visitor("2001:db8:1:3::1"), "hero_headline", 0)).toBe("counted");
+    expect(limits.stats()).toMatchObject({ batches_refused: 100, exposures_capped: 50 });
+  });
+});

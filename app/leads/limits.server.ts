@@ -4,13 +4,16 @@
  * A lead counts once per visitor, CTA, source and plan in 30 minutes (a reload, Back or a second
  * tap is the same lead). A visit without JavaScript has its GA4 session kept here too (`session`). Past that, each address may add a bounded number of leads and event
  * batches, so that one address cannot inflate the counts by changing its user agent or source;
- * the bounds are sized for carrier-grade NAT, where hundreds of phones share one address. Past a
+ * the bounds are sized for carrier-grade NAT, where hundreds of phones share one address. An
+ * "address" here is an IPv4 address or an IPv6 /64 (address-key.server.ts): one phone or one home
+ * gets a whole /64, and would otherwise have 2^64 addresses to spend. Past a
  * bound the visitor still gets the page and the hand-off: the lead is simply not counted again,
  * and the operator's stats line counts the refusals.
  *
  * These are the limits in this process's memory; redis-limits.server.ts keeps the same numbers
  * in Redis for replicas to share, and shared-limits.server.ts chooses between them.
  */
+import { addressKey } from "~/leads/address-key.server";
 import { createRateLimiter } from "~/leads/rate-limit.server";
 import type { Visitor } from "~/leads/visitor.server";
 import { type Campaign, CLICK_IDS, campaignDetails, isTagged } from "~/shared/campaign";
@@ -133,7 +136,7 @@ export function createLimits(): Limits {
         stats.leads_repeated += 1;
         return "repeat";
       }
-      if (!leadsPerAddress.take(visitor.address, now)) {
+      if (!leadsPerAddress.take(addressKey(visitor.address), now)) {
         stats.leads_capped += 1;
         return "capped";
       }
@@ -143,7 +146,7 @@ export function createLimits(): Limits {
     exposure(visitor, experiment, now = Date.now()) {
       const id = `${visitor.clientId}|${experiment}`;
       if (exposed.has(id, now)) return "repeat";
-      if (!exposuresPerAddress.take(visitor.address, now)) {
+      if (!exposuresPerAddress.take(addressKey(visitor.address), now)) {
         stats.exposures_capped += 1;
         return "capped";
       }
@@ -153,7 +156,7 @@ export function createLimits(): Limits {
     batch(visitor, now = Date.now()) {
       const allowed =
         batchesPerVisitor.take(visitor.clientId, now) &&
-        batchesPerAddress.take(visitor.address, now);
+        batchesPerAddress.take(addressKey(visitor.address), now);
       if (!allowed) stats.batches_refused += 1;
       return allowed;
     },

@@ -6,12 +6,13 @@
  * What is stored: keyed hashes (HMAC with ANALYTICS_SALT) of the address, of the visitor id
  * with the lead's key, and of a visit's campaign with its session id, and counters. Never an address, a user agent or a campaign word. Every key
  * expires: a lead's mark after the 30-minute window, a session 30 minutes after its last event, a bucket once it would be full again (an
- * absent bucket is a full one). The address's hash is a Cluster hash tag, so one decision's keys
- * share a slot.
+ * absent bucket is a full one). The hash of the address's key (address-key.server.ts: an IPv4
+ * address, an IPv6 /64, as in memory) is a Cluster hash tag, so one decision's keys share a slot.
  */
 import { createHmac } from "node:crypto";
 import type { Result } from "ioredis";
 import { SESSION_ID } from "~/analytics/events";
+import { addressKey } from "~/leads/address-key.server";
 import {
   BATCHES_PER_ADDRESS,
   BATCHES_PER_VISITOR,
@@ -108,11 +109,16 @@ declare module "ioredis" {
 
 const VERDICTS: LeadVerdict[] = ["counted", "repeat", "capped"];
 
-/** The keys one visitor's decisions use, all under the address's hash tag. */
+/**
+ * The keys one visitor's decisions use, all under the hash tag of its address's key: the buckets
+ * are an IPv6 /64's, shared by its addresses; the visitor's own marks are its id's, which its full
+ * address made.
+ */
 export function redisKeys(salt: string) {
   const hash = (text: string) =>
     createHmac("sha256", salt).update(text).digest("base64url").slice(0, 22);
-  const tag = (visitor: Visitor) => `${KEY_PREFIX}:{${hash(`address\n${visitor.address}`)}}`;
+  const tag = (visitor: Visitor) =>
+    `${KEY_PREFIX}:{${hash(`address\n${addressKey(visitor.address)}`)}}`;
   return {
     lead: (visitor: Visitor, key: string) =>
       `${tag(visitor)}:lead:${hash(`lead\n${visitor.clientId}\n${key}`)}`,
