@@ -290,6 +290,35 @@ describe("what becomes of a call", () => {
     },
   );
 
+  it("gives a new call its first try while others are held for credentials, so each refusal is said at once", async () => {
+    const clock = fakeClock();
+    const ledger = createLedger();
+    const lines: Array<Record<string, unknown>> = [];
+    const meta = fakePost(clock, () => 400);
+    const box = createOutbox({
+      ...META,
+      ledger,
+      post: meta.post,
+      now: clock.now,
+      setTimer: clock.setTimer,
+      judge: () => ({ kind: "credentials", code: "190" }),
+      log: (line) => lines.push(JSON.parse(line)),
+    });
+    boxes.push(box);
+    box.sent(ledger.recordCalls([metaCall({ lead: "a" })]));
+    await clock.advance(1000);
+    box.sent(ledger.recordCalls([metaCall({ lead: "b" })]));
+    await clock.advance(1000);
+    expect(meta.calls).toHaveLength(2);
+    expect(lines.map((line) => line.lead)).toEqual(["a", "b"]);
+    // The held ones wait out the pause together.
+    await clock.advance(28_000);
+    expect(meta.calls).toHaveLength(2);
+    await clock.advance(2000);
+    expect(meta.calls).toHaveLength(4);
+    expect(lines).toHaveLength(2);
+  });
+
   it("gives up a call held for credentials once the destination would refuse its age, and says so", async () => {
     const clock = fakeClock();
     const ledger = createLedger();
@@ -966,9 +995,7 @@ describe("after a restart", () => {
     const up = fakePost(clock);
     const second = outboxFor(GA4, ledger, clock, up.post);
     await clock.advance(0);
-    // What was never tried goes at once; the two that failed wait for their retry.
-    expect(up.calls).toHaveLength(1);
-    await clock.advance(1000);
+    // A start is a new chance: what failed before goes at once, with what was never tried.
     expect(up.calls).toHaveLength(3);
     expect(second.stats()).toMatchObject({ recorded: 0, sent: 9, queued: 0 });
     expect(ledger.pendingCalls("ga4")).toEqual([]);

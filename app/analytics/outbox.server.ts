@@ -148,6 +148,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
   /** Consecutive failures of the destination itself: it is left alone while it recovers. */
   let failures = 0;
   let pausedUntil = 0;
+  /**
+   * Why: failing, nothing is sent until the pause ends; refusing the credentials, a new call
+   * still has its first try (and its refusal said at once), only the held ones wait.
+   */
+  let pausedFor: "failing" | "credentials" = "failing";
   let wake: { cancel: () => void; at: number } | null = null;
   let closed = false;
   /** Flushing: everything owed is due now, once. */
@@ -215,9 +220,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
   /** Sent again after backoff; the destination pauses too when it is the one failing. */
   function later(call: PendingCall, destinationFailed: boolean, status: number | null = null) {
     // One step of backoff per round: the calls that fail together count once.
-    if (destinationFailed && now() >= pausedUntil) {
+    if (destinationFailed && (now() >= pausedUntil || pausedFor === "credentials")) {
       failures += 1;
       pausedUntil = now() + retryDelay(failures);
+      pausedFor = "failing";
     }
     const attempt = call.attempt + 1;
     if (now() + retryDelay(attempt) - call.at > options.maxAgeMs) {
@@ -240,7 +246,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
         held: "refused for the site's credentials: kept, and sent again once they are valid",
       });
     }
-    pausedUntil = Math.max(pausedUntil, now() + MAX_PAUSE_MS);
+    if (pausedFor === "credentials" || now() >= pausedUntil) {
+      pausedUntil = Math.max(pausedUntil, now() + MAX_PAUSE_MS);
+      pausedFor = "credentials";
+    }
     if (now() + MAX_PAUSE_MS - call.at > options.maxAgeMs) {
       return settle(call, "given_up", { status, error });
     }
@@ -252,6 +261,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     switch (verdict.kind) {
       case "delivered":
         failures = 0;
+        // Taken: whatever was held for the credentials may go now.
+        if (pausedFor === "credentials") pausedUntil = 0;
         return settle(call, "delivered");
       case "refused":
         return settle(call, "refused", { status, error: verdict });
@@ -360,13 +371,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const at = now();
     // No wait is ever longer than these: a clock set back must not hold calls for months.
     if (pausedUntil > at + MAX_PAUSE_MS) pausedUntil = at;
-    if (!flushing && at < pausedUntil) return schedule(pausedUntil);
+    const paused = !flushing && at < pausedUntil;
+    if (paused && pausedFor === "failing") return schedule(pausedUntil);
     let next = Number.POSITIVE_INFINITY;
     for (const call of ledger.pendingOf(destination)) {
       // A slot frees up when a call ends, which pumps again.
       if (inFlight.size >= CONCURRENCY) return;
       if (inFlight.has(call.id)) continue;
       if (call.dueAt > at + UNCERTAIN_RESEND_AFTER_MS) call.dueAt = at;
+      if (paused && (call.attempt > 0 || call.interrupted)) {
+        next = Math.min(next, Math.max(call.dueAt, pausedUntil));
+        continue;
+      }
       if (flushing ? !flushing.has(call.id) : call.dueAt > at) {
         next = Math.min(next, call.dueAt);
         continue;
@@ -416,9 +432,14 @@ export function createOutbox(options: OutboxOptions): Outbox {
     wake = { ...timer, at };
   }
 
-  // Owed from before a restart: trimmed to the room there is, and sent from the start.
+  // Owed from before a restart: trimmed to the room there is, and sent from the start. A start
+  // is a new chance (a new token comes with one): backoff starts over, but for GA4's late try of
+  // a lead's call, which keeps its time.
   queueMicrotask(() => {
     keepRoom();
+    for (const call of ledger.pendingOf(destination)) {
+      if (options.deduplicates || call.uncertain === 0) call.dueAt = Math.min(call.dueAt, now());
+    }
     pump();
   });
 

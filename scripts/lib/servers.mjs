@@ -1,6 +1,7 @@
 // The replica tests (tests/integration/replicas.test.ts, redis-limits.test.ts) run Debian's
-// redis-server and nginx as their own children, and the alert tests (alerts.test.ts) run
-// promtool, from Debian's prometheus package; installed here when missing, as Java is.
+// redis-server and nginx as their own children, the alert tests (alerts.test.ts) run promtool,
+// from Debian's prometheus package, and the ledger's fault tests (ledger-faults.test.ts) start a
+// server eleven minutes ahead with faketime; installed here when missing, as Java is.
 import { existsSync } from "node:fs";
 import { aptInstall, onPath } from "./apt.mjs";
 
@@ -9,6 +10,7 @@ const PROGRAMS = {
   "redis-server": { debian: "redis-server", brew: "redis" },
   nginx: { debian: "nginx", brew: "nginx" },
   promtool: { debian: "prometheus", brew: "prometheus" },
+  faketime: { debian: "faketime", brew: "libfaketime" },
 };
 
 function found(command) {
@@ -22,7 +24,9 @@ export function ensureServers() {
   const missing = Object.keys(PROGRAMS).filter((command) => !found(command));
   if (missing.length === 0) return true;
   const debian = missing.map((command) => PROGRAMS[command].debian);
-  console.log(`› Installing Debian's ${debian.join(" and ")} for the replica and alert tests…`);
+  console.log(
+    `› Installing Debian's ${debian.join(" and ")} for the replica, alert and ledger tests…`,
+  );
   if (aptInstall(...debian) && missing.every(found)) return true;
   console.error(
     `✖ No ${missing.join(" or ")}: the tests that run ${missing.length > 1 ? "them" : "it"} will fail. Install ${missing.length > 1 ? "them" : "it"} (Debian/Ubuntu: \`sudo apt-get install ${debian.join(" ")}\`; macOS: \`brew install ${missing.map((command) => PROGRAMS[command].brew).join(" ")}\`).`,

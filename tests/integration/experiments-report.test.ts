@@ -117,7 +117,8 @@ describe("npm run experiments over this server's ledger", () => {
     expect(missing.status).toBe(2);
     expect(missing.stderr.trimEnd().split("\n")).toHaveLength(1);
     expect(missing.stderr).toContain("EXPERIMENTS_FILE");
-  });
+    // Two processes one after the other: a busy machine takes more than the default 5 s.
+  }, 30_000);
 
   it("says so when no experiment is running", () => {
     const none = report([], { DATA_DIR: dir });

@@ -1,9 +1,21 @@
 // Stand-ins for GA4's Measurement Protocol and Meta's Conversions API on one loopback server,
 // keeping every body they were sent, for the lead ledger's tests. Each can be up, refusing
-// connections, answering 500, or resetting the connection once it has read the request.
+// connections, answering 500, resetting the connection once it has read the request, or (Meta)
+// refusing the site's expired token as the Graph API does: a 400 with OAuthException 190.
 import { startLoopbackServer } from "./loopback-server";
 
-export type DestinationMode = "ok" | "refused" | "fail" | "reset";
+export type DestinationMode = "ok" | "refused" | "fail" | "reset" | "expired-token";
+
+/** The Graph API's answer to an expired token, as Meta documents it. */
+export const EXPIRED_TOKEN_ANSWER = JSON.stringify({
+  error: {
+    message: "Error validating access token: Session has expired on Friday, 27-Nov-26.",
+    type: "OAuthException",
+    code: 190,
+    error_subcode: 463,
+    fbtrace_id: "AbCdEfGh123",
+  },
+});
 
 export type GaHit = {
   client_id: string;
@@ -52,6 +64,10 @@ export async function startDestinations(): Promise<Destinations> {
         return;
       }
       const body = JSON.parse(Buffer.concat(chunks).toString() || "{}");
+      if (mode === "expired-token" && !request.url?.startsWith("/mp/collect")) {
+        response.writeHead(400, { "content-type": "application/json" }).end(EXPIRED_TOKEN_ANSWER);
+        return;
+      }
       if (request.url?.startsWith("/mp/collect")) {
         ga.push(body as GaHit);
         response.writeHead(204).end();

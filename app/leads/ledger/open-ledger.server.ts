@@ -127,7 +127,7 @@ function dataDirError(what: string, error: unknown): ConfigError {
   return new ConfigError("DATA_DIR", `${what} (${code ?? "error"}: ${reason})`);
 }
 
-function lock(dir: string): () => void {
+function lock(dir: string, log: (line: string) => void): () => void {
   const path = join(dir, LOCK_FILE);
   for (let tries = 0; tries < 2; tries++) {
     let fd: number;
@@ -136,6 +136,7 @@ function lock(dir: string): () => void {
     } catch (error) {
       const { code } = error as NodeJS.ErrnoException;
       if (code !== "EEXIST") throw dataDirError("cannot be written", error);
+      const watching = performance.now();
       const owner = heldByAnother(path);
       if (owner) {
         throw new ConfigError(
@@ -144,6 +145,13 @@ function lock(dir: string): () => void {
         );
       }
       // Left by a process that is gone (killed, or its container removed): taken over.
+      log(
+        JSON.stringify({
+          type: "ledger_lock_taken_over",
+          lock: readFileSync(path, "utf8").trim().slice(0, 80),
+          waited_ms: Math.round(performance.now() - watching),
+        }),
+      );
       rmSync(path, { force: true });
       continue;
     }
@@ -175,7 +183,7 @@ export function openLedger(
   } catch (error) {
     throw dataDirError("cannot be created", error);
   }
-  const unlock = lock(dir);
+  const unlock = lock(dir, log);
   const path = join(dir, LEDGER_FILE);
   let ledger: Ledger | undefined;
   let journal: Journal<LedgerEntry>;
