@@ -453,7 +453,7 @@ describe("secrets", () => {
         process.execPath,
         [join(ROOT, "server-build/leads-report.js"), "backup", backup],
         {
-          env: { PATH: process.env.PATH ?? "", DATA_DIR: dir },
+          env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dir },
         },
       );
       const exported = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
