@@ -12,6 +12,8 @@ const LOAD = [
   "tests/integration/events-api.test.ts",
   "tests/integration/flood.test.ts",
   "tests/integration/ga4-faults.test.ts",
+  // Writes and reads a ledger of 600 MB.
+  "tests/integration/ledger-size.test.ts",
   "tests/integration/nginx-hardening.test.ts",
   "tests/integration/redis-limits.test.ts",
   "tests/integration/replicas.test.ts",
