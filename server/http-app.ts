@@ -64,6 +64,18 @@ function errorHandler(log: (line: string) => void): ErrorRequestHandler {
   };
 }
 
+/**
+ * Whether Remix answers the request as a data request (`?_data=`, read as Remix reads it).
+ * Remix takes `_data` off the URL before the loaders run, so they learn it from the context.
+ */
+function isDataRequest(originalUrl: string): boolean {
+  try {
+    return new URL(`http://localhost${originalUrl}`).searchParams.has("_data");
+  } catch {
+    return false;
+  }
+}
+
 /** The request as compression() reads it, but a GET. */
 function asGet(request: express.Request): express.Request {
   return Object.create(request, { method: { value: "GET", enumerable: true } });
@@ -128,6 +140,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
           services,
           documentKeeper: documents && key ? documents.keeper(key) : null,
           assignment: (response.locals.assignment as Assignment | null | undefined) ?? null,
+          dataRequest: isDataRequest(request.originalUrl),
         };
       },
     }),

@@ -1,8 +1,10 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  closestName,
   ExperimentsFileError,
   parseExperiments,
   readExperimentsFile,
@@ -95,7 +97,14 @@ describe("the experiments file", () => {
       file((e) => {
         variant(e, 1).copy = { "footer.note": headline };
       }),
-      'experiments[0].variants[1].copy["footer.note"] is not copy a variant can change',
+      "experiments[0].variants[1].copy names copy a variant cannot change; it can change hero.headline, hero.subheadline, hero.mainAction, hero.mainActionNote",
+    ],
+    [
+      "a copy key misspelt",
+      file((e) => {
+        variant(e, 1).copy = { "hero.headlin": headline };
+      }),
+      "experiments[0].variants[1].copy names copy a variant cannot change; it can change hero.headline, hero.subheadline, hero.mainAction, hero.mainActionNote (did you mean hero.headline?)",
     ],
     [
       "one variant",
@@ -130,7 +139,21 @@ describe("the experiments file", () => {
       file((e) => {
         e.trafic = 1;
       }),
-      'experiments[0] has an unknown field "trafic"',
+      "experiments[0] has an unknown field; it takes id, status, traffic, variants, description (did you mean traffic?)",
+    ],
+    [
+      "a variant's field in another case",
+      file((e) => {
+        variant(e, 1).Weight = 1;
+      }),
+      "experiments[0].variants[1] has an unknown field; it takes id, weight, copy, description (did you mean weight?)",
+    ],
+    [
+      "a language that is not the site's",
+      file((e) => {
+        variant(e, 1).copy = { "hero.headline": { ...headline, fr: "Nouveau" } };
+      }),
+      'experiments[0].variants[1].copy["hero.headline"] has an unknown field; it takes en, ar',
     ],
     [
       "an id with a hyphen (GA4's separator)",
@@ -181,7 +204,16 @@ describe("the experiments file", () => {
       'copy["hero.headline"].en must be at most 120 characters',
     ],
     ["no list", "{}", 'must be an object with a list "experiments"'],
-    ["broken JSON", '{"experiments": [', "is not valid JSON"],
+    [
+      "broken JSON",
+      '{"experiments": [',
+      "is not valid JSON: line 1, column 18: the file ends where a value should be",
+    ],
+    [
+      "a missing comma",
+      '{\n  "experiments": [\n    {"id": "a"}\n    {"id": "b"}\n  ]\n}',
+      "is not valid JSON: line 4, column 5: expected , or ] after a value",
+    ],
   ])("refuses %s, saying where", (_, text, message) => {
     const said = problem(text);
     expect(said).toContain(message);
@@ -200,7 +232,95 @@ describe("the experiments file", () => {
 
   it("refuses YAML aliases, which can blow up a small file", () => {
     const yaml = "experiments: &a [*a]\n";
-    expect(problem(yaml, "x.yml")).toContain("is not valid YAML");
+    expect(problem(yaml, "x.yml")).toBe(
+      "is not valid YAML: line 1, column 18: an alias (*), which this file may not use",
+    );
+  });
+
+  it("says where broken YAML breaks", () => {
+    expect(problem("experiments:\n  - id: a\n  - id: b\n    id: c\n", "x.yaml")).toBe(
+      "is not valid YAML: line 4, column 5: a key given twice",
+    );
+  });
+
+  it("names no field nobody could mean", () => {
+    const said = problem(file((e) => Object.assign(e, { colour: "red" })));
+    expect(said).toBe(
+      "experiments[0] has an unknown field; it takes id, status, traffic, variants, description",
+    );
+  });
+});
+
+describe("closestName", () => {
+  const FIELDS = ["id", "status", "traffic", "variants", "description"];
+
+  it.each([
+    ["trafic", "traffic"],
+    ["TRAFFIC", "traffic"],
+    ["varaints", "variants"],
+    ["descripton", "description"],
+    ["ID", "id"],
+    ["ids", "id"],
+    ["state", "status"],
+  ])("reads %s as a slip of %s", (name, meant) => {
+    expect(closestName(name, FIELDS)).toBe(meant);
+  });
+
+  it.each(["x", "colour", "weight", "sk_live_51HqT9xQ2eZvKYlo2C8pV7wX", "t".repeat(10_000)])(
+    "names nothing for %s",
+    (name) => {
+      expect(closestName(name, FIELDS)).toBeUndefined();
+    },
+  );
+});
+
+describe("an experiments file's error", () => {
+  const SECRET = "sk_live_51HqT9xQ2eZvKYlo2C8pV7wX";
+  const cases: [string, string, string][] = [
+    ["an unknown field", file((e) => Object.assign(e, { [SECRET]: 1 })), "x.json"],
+    ["an unknown field at the top", `{"experiments": [], "${SECRET}": true}`, "x.json"],
+    [
+      "an unknown copy key",
+      file((e) => {
+        variant(e, 1).copy = { [SECRET]: headline };
+      }),
+      "x.json",
+    ],
+    ["a bare word in JSON", `{"experiments": [], "token": ${SECRET}}`, "x.json"],
+    ["JSON cut short", `{"experiments": [], "token": "${SECRET}`, "x.json"],
+    ["a value where a key goes", `{"experiments": [], ${SECRET}: 1}`, "x.json"],
+    ["a YAML line that breaks", `experiments: []\ntoken: '${SECRET}' x\n`, "x.yaml"],
+    ["a YAML key given twice", `experiments: []\n${SECRET}: 1\n${SECRET}: 2\n`, "x.yml"],
+    ["a YAML alias", `experiments: []\ntoken: *${SECRET}\n`, "x.yml"],
+  ];
+
+  it.each(cases)("for %s never quotes the file", (_, text, name) => {
+    expect(problem(text, name)).not.toMatch(/sk_live|51HqT9/);
+  });
+
+  it("never quotes what stands where a file breaks, wherever that is", () => {
+    const json = file();
+    const yaml =
+      "experiments:\n  - id: t\n    status: running\n    traffic: 1\n    variants:\n      - { id: control, weight: 1 }\n      - id: b\n        weight: 1\n        copy: { hero.headline: { en: New, ar: جديد } }\n";
+    fc.assert(
+      fc.property(
+        fc.constantFrom<[string, string]>([json, "x.json"], [yaml, "x.yaml"]),
+        fc.nat(),
+        fc.constantFrom("", '"', "'", ":", ",", "{", "[", "\n", " ", "*", "&", "!"),
+        ([text, name], at, glue) => {
+          const i = at % (text.length + 1);
+          const broken = `${text.slice(0, i)}${glue}${SECRET}${glue}${text.slice(i)}`;
+          let said = "";
+          try {
+            parseExperiments(broken, name);
+          } catch (error) {
+            said = (error as Error).message;
+          }
+          expect(said).not.toMatch(/sk_live|51HqT9/);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });
 

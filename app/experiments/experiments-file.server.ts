@@ -5,7 +5,6 @@
  */
 import { readFileSync, statSync } from "node:fs";
 import { extname } from "node:path";
-import { parse as parseYaml } from "yaml";
 import {
   COPY_KEYS,
   type CopyKey,
@@ -13,9 +12,17 @@ import {
   type Variant,
   type VariantCopy,
 } from "~/experiments/experiment";
+import {
+  jsonSyntaxError,
+  parseYamlQuietly,
+  type SyntaxProblem,
+} from "~/experiments/syntax-error.server";
 import { LOCALES } from "~/shared/locale";
 
-/** What went wrong, and where in the file: "experiments[0].variants[1].weight must be …". */
+/**
+ * What went wrong, and where in the file: "experiments[0].variants[1].weight must be …". Never
+ * what the file says there: a name or a line of it could be anything, a pasted secret too.
+ */
 export class ExperimentsFileError extends Error {}
 
 const ID = /^[A-Za-z0-9_]{1,40}$/;
@@ -41,12 +48,54 @@ const fail = (where: string, problem: string): never => {
 const isObject = (value: Json): value is Record<string, Json> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/**
+ * The allowed name `name` is likely a slip of (letter case, a letter left out, added, changed or
+ * two swapped), if any: the message names it, never the name written, which could be anything.
+ */
+export function closestName(name: string, allowed: Iterable<string>): string | undefined {
+  let best: { name: string; distance: number } | undefined;
+  for (const candidate of allowed) {
+    const limit = Math.max(1, Math.floor(candidate.length / 3));
+    if (Math.abs(candidate.length - name.length) > limit) continue;
+    const distance = editDistance(name.toLowerCase(), candidate.toLowerCase());
+    if (distance <= limit && (best === undefined || distance < best.distance)) {
+      best = { name: candidate, distance };
+    }
+  }
+  return best?.name;
+}
+
+/** Edits (insert, delete, change, swap two neighbours) that turn `a` into `b`. */
+function editDistance(a: string, b: string): number {
+  const rows = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+  );
+  const cell = (i: number, j: number) => rows[i]?.[j] ?? 0;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(cell(i - 1, j) + 1, cell(i, j - 1) + 1, cell(i - 1, j - 1) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, cell(i - 2, j - 2) + 1);
+      }
+      (rows[i] as number[])[j] = value;
+    }
+  }
+  return cell(a.length, b.length);
+}
+
+const didYouMean = (name: string, allowed: Iterable<string>) => {
+  const closest = closestName(name, allowed);
+  return closest ? ` (did you mean ${closest}?)` : "";
+};
+
+/** Refuses a field `allowed` lacks, saying where and what is allowed, never the name itself. */
 function checkFields(value: Record<string, Json>, allowed: Set<string>, where: string) {
   for (const name of Object.keys(value)) {
     if (!allowed.has(name)) {
       fail(
         where,
-        `has an unknown field ${JSON.stringify(name.slice(0, 40))}; it takes ${[...allowed].join(", ")}`,
+        `has an unknown field; it takes ${[...allowed].join(", ")}${didYouMean(name, allowed)}`,
       );
     }
   }
@@ -86,10 +135,13 @@ function checkCopy(value: Json, where: string): VariantCopy {
   if (!isObject(value)) return fail(where, "must be an object of copy keys");
   const copy: VariantCopy = {};
   for (const [key, texts] of Object.entries(value)) {
-    const at = `${where}[${JSON.stringify(key.slice(0, 40))}]`;
     if (!(COPY_KEYS as readonly string[]).includes(key)) {
-      fail(at, `is not copy a variant can change; it can change ${COPY_KEYS.join(", ")}`);
+      fail(
+        where,
+        `names copy a variant cannot change; it can change ${COPY_KEYS.join(", ")}${didYouMean(key, COPY_KEYS)}`,
+      );
     }
+    const at = `${where}[${JSON.stringify(key)}]`;
     if (!isObject(texts)) fail(at, `must give the text in ${LOCALES.join(" and ")}`);
     const byLocale = texts as Record<string, Json>;
     checkFields(byLocale, new Set(LOCALES), at);
@@ -153,16 +205,32 @@ function checkExperiment(value: Json, where: string): Experiment {
   };
 }
 
+/** A parse error says where, never what is there: the file may hold anything. */
+const notValid = (format: string, { line, column, problem }: SyntaxProblem): never =>
+  fail("is not valid", `${format}: line ${line}, column ${column}: ${problem}`);
+
+function readJson(text: string): Json {
+  try {
+    return JSON.parse(text);
+  } catch {
+    const where = jsonSyntaxError(text);
+    return where ? notValid("JSON", where) : fail("is not valid", "JSON");
+  }
+}
+
+function readYaml(text: string): Json {
+  const read = parseYamlQuietly(text);
+  if ("error" in read) return notValid("YAML", read.error);
+  try {
+    return read.doc.toJS({ maxAliasCount: 0 });
+  } catch {
+    return fail("is not valid", "YAML");
+  }
+}
+
 /** The experiments a file's text describes, checked; `name` decides JSON or YAML. */
 export function parseExperiments(text: string, name: string): Experiment[] {
-  let data: Json;
-  const yaml = /^\.ya?ml$/i.test(extname(name));
-  try {
-    data = yaml ? parseYaml(text, { maxAliasCount: 0 }) : JSON.parse(text);
-  } catch (error) {
-    const first = String((error as Error).message).split("\n", 1)[0] ?? "";
-    return fail("is not valid", `${yaml ? "YAML" : "JSON"}: ${first.slice(0, 160)}`);
-  }
+  const data = /^\.ya?ml$/i.test(extname(name)) ? readYaml(text) : readJson(text);
   if (!isObject(data) || !Array.isArray(data.experiments)) {
     return fail("must be", 'an object with a list "experiments"');
   }

@@ -1,8 +1,18 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { REF_ALPHABET, REF_LENGTH, refFromBytes, refInText, withChatRef } from "~/leads/chat-ref";
 
 const REF = "DRB-7K2QX";
 const SHAPE = new RegExp(`^DRB-[${REF_ALPHABET}]{${REF_LENGTH}}$`);
+
+/** Another lead's reference as a message might quote it: any case, dash, space or nothing. */
+const quotedRef = fc
+  .tuple(
+    fc.constantFrom("DRB", "drb", "Drb"),
+    fc.constantFrom("-", " ", "", "\n"),
+    fc.array(fc.constantFrom(...REF_ALPHABET), { minLength: REF_LENGTH, maxLength: REF_LENGTH }),
+  )
+  .map(([prefix, separator, characters]) => ` ${prefix}${separator}${characters.join("")} `);
 
 describe("the reference's alphabet", () => {
   it("has no look-alikes (0 O 1 I L U V), capitals and digits only, each once", () => {
@@ -63,8 +73,29 @@ describe("refInText", () => {
     expect(refInText(text)).toBeNull();
   });
 
-  it("takes the first reference when a message quotes two", () => {
-    expect(refInText("DRB-22222 or DRB-33333")).toBe("DRB-22222");
+  it("takes the last reference when a message quotes more than one", () => {
+    expect(refInText("DRB-22222 or DRB-33333")).toBe("DRB-33333");
+    expect(refInText(`Hi, about DRB-22222\n\nRef ${REF}`)).toBe(REF);
+    expect(refInText("drb 22222, drb33333 and then DRB-44444.")).toBe("DRB-44444");
+  });
+
+  it("reads the reference the site appends, whatever the text before it quotes", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.string({ maxLength: 12 }), quotedRef), { maxLength: 6 }),
+        fc.constantFrom("Ref", "المرجع"),
+        (parts, label) => {
+          const text = parts.join("");
+          const link = withChatRef(
+            `https://wa.me/971500000000?text=${encodeURIComponent(text)}`,
+            REF,
+            label,
+          );
+          expect(refInText(new URL(link).searchParams.get("text") ?? "")).toBe(REF);
+        },
+      ),
+      { numRuns: 2000 },
+    );
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * The reference a WhatsApp lead's message carries ("Ref DRB-7K2QX"), so that the chat it starts
- * can be tied back to its lead and campaign (docs/decisions/015-lead-ledger.md). Five characters
+ * can be tied back to its lead and campaign (docs/decisions/016-lead-ledger.md). Five characters
  * from an alphabet without look-alikes (no 0/O, 1/I/L, U/V), in capitals a person reads aloud.
  */
 
@@ -21,12 +21,16 @@ export function refFromBytes(bytes: Uint8Array): string {
   return `${PREFIX}${ref}`;
 }
 
-const FOUND = new RegExp(`\\bDRB[-\\s]?([${REF_ALPHABET}]{${REF_LENGTH}})\\b`, "i");
+const FOUND = new RegExp(`\\bDRB[-\\s]?([${REF_ALPHABET}]{${REF_LENGTH}})\\b`, "gi");
 
-/** The reference a chat message quotes, in its canonical form, or null. */
+/**
+ * The reference a chat message quotes, in its canonical form, or null. The last one counts: the
+ * site's own link puts the visitor's at the end, after whatever text came before it.
+ */
 export function refInText(text: string): string | null {
-  const match = FOUND.exec(text);
-  return match?.[1] ? `${PREFIX}${match[1].toUpperCase()}` : null;
+  let last: string | undefined;
+  for (const match of text.matchAll(FOUND)) last = match[1];
+  return last ? `${PREFIX}${last.toUpperCase()}` : null;
 }
 
 /**

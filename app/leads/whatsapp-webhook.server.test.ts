@@ -25,6 +25,26 @@ describe("validSignature", () => {
     );
   });
 
+  it("takes only sha256= and 64 lower-case hex digits, however the rest would decode", () => {
+    const good = sign(body);
+    const hex = good.slice("sha256=".length);
+    // Each decodes (Buffer.from(…, "hex") stops at the first non-hex pair) to the right digest.
+    for (const header of [
+      `${good}zz`,
+      `${good}0`,
+      `${good}00`,
+      `${good} `,
+      `${good}\t`,
+      ` ${good}`,
+      `sha256=${hex.toUpperCase()}`,
+      `SHA256=${hex}`,
+      `sha256=${hex},sha256=${hex}`,
+      `sha256=${hex.slice(0, 63)}g${hex.slice(63)}`,
+    ]) {
+      expect(validSignature(Buffer.from(body), header, SECRET), JSON.stringify(header)).toBe(false);
+    }
+  });
+
   it("matches the published test vector (key 'secret', message 'test')", () => {
     expect(
       validSignature(

@@ -14,6 +14,7 @@ import { expVariantString } from "~/experiments/experiment";
 import { refInText } from "~/leads/chat-ref";
 import { LEAD_VALUE } from "~/leads/leads.server";
 import type { ChatRecord, LeadRecord } from "~/leads/ledger/ledger.server";
+import { readBounded } from "~/platform/bounded-body.server";
 import { logLine } from "~/platform/log-line.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { campaignDetails, leadSource } from "~/shared/campaign";
@@ -32,9 +33,15 @@ export type InboundMessage = {
   ctwaClid?: string;
 };
 
+/**
+ * Meta's header, read strictly: Buffer.from(…, "hex") would quietly drop what is not hex, so a
+ * header is taken only in the one form Meta writes.
+ */
+const SIGNATURE = /^sha256=[0-9a-f]{64}$/;
+
 /** Whether `header` is Meta's signature of `body` with `secret`, compared in constant time. */
 export function validSignature(body: Buffer, header: string | null, secret: string): boolean {
-  if (!header?.startsWith("sha256=")) return false;
+  if (header === null || !SIGNATURE.test(header)) return false;
   const given = Buffer.from(header.slice("sha256=".length), "hex");
   const expected = createHmac("sha256", secret).update(body).digest();
   return given.length === expected.length && timingSafeEqual(given, expected);
@@ -170,16 +177,21 @@ export function verifySubscription(url: URL, verifyToken: string): Response {
   return plain(200, challenge);
 }
 
-/** A POSTed delivery: checked, recorded, answered. */
+/** A POSTed delivery: read up to its limit, checked, recorded, answered. */
 export async function receiveDelivery(
   context: RequestContext,
   request: Request,
   appSecret: string,
 ): Promise<Response> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_WEBHOOK_BYTES) return plain(413, "delivery too large");
-  const body = Buffer.from(await request.arrayBuffer());
-  if (body.length > MAX_WEBHOOK_BYTES) return plain(413, "delivery too large");
+  const read = await readBounded(request, MAX_WEBHOOK_BYTES);
+  if (!read.ok) {
+    context.services.log(logLine("whatsapp_webhook_refused", { reason: read.reason }));
+    return read.reason === "too_large"
+      ? plain(413, "delivery too large")
+      : plain(400, "delivery cut short");
+  }
+  const body = read.bytes;
+  // Checked over exactly the bytes read, before any of them is parsed.
   if (!validSignature(body, request.headers.get("x-hub-signature-256"), appSecret)) {
     const reason = request.headers.has("x-hub-signature-256") ? "bad" : "missing";
     context.services.log(logLine("whatsapp_webhook_refused", { reason, bytes: body.length }));

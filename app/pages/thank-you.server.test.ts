@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { REF_ALPHABET, refInText } from "~/leads/chat-ref";
 import {
   defaultTarget,
   readThankYou,
@@ -204,6 +205,40 @@ describe("safeRedirect: accepted WhatsApp links are rebuilt", () => {
     );
     expect(safeRedirect("https://wa.me/971585550134?text=x", "whatsapp", other)).toBeNull();
   });
+});
+
+describe("safeRedirect: a prefilled text that quotes a chat reference is refused", () => {
+  // The webhook ties a chat to the lead whose reference its message quotes; the page appends the
+  // visitor's own. A link carrying another lead's would move this chat's credit to that lead.
+  it.each([
+    "Hi Darb!\n\nRef DRB-7K2QX",
+    "DRB-7K2QX",
+    "ref drb-7k2qx",
+    "Ref Drb 7K2qx please",
+    "my code is DRB7K2QX.",
+    "DRB\t7K2QX",
+    "مرحبا\n\nالمرجع DRB-7K2QX",
+    "رقمdrb-7k2qxشكرا",
+  ])("%j", (text) => {
+    for (const host of [
+      `${WA}?text=${encodeURIComponent(text)}`,
+      `https://api.whatsapp.com/send?phone=971585550134&text=${encodeURIComponent(text)}`,
+    ]) {
+      expect(safeRedirect(host, "whatsapp", targets)).toBeNull();
+      expect(safeRedirect(host, "link", targets)).toBeNull();
+      expect(thankYou(`cta=whatsapp&redirect=${encodeURIComponent(host)}`).target).toBe(WA_DEFAULT);
+      expect(thankYou(`cta=link&redirect=${encodeURIComponent(host)}`).target).toBeNull();
+    }
+  });
+
+  it.each(["Ref DRB-7K2Q", "Ref DRB-7K2QO", "XDRB-7K2QX", "Ref ABC-7K2QX", "DRB"])(
+    "lets %j through: nothing a reference is read from",
+    (text) => {
+      expect(safeRedirect(`${WA}?text=${encodeURIComponent(text)}`, "whatsapp", targets)).toBe(
+        `${WA}?text=${encodeURIComponent(text)}`,
+      );
+    },
+  );
 });
 
 describe("safeRedirect: accepted demo links keep path and query", () => {
@@ -1092,6 +1127,38 @@ const anyReturnUrl = fc.oneof(
   returnSoup.map((s) => `/${s}`),
 );
 
+/** DRB in any letter case, a dash, a space or nothing, and five characters in any case. */
+const ref = fc
+  .tuple(
+    fc.array(fc.boolean(), { minLength: 3, maxLength: 3 }),
+    fc.constantFrom("-", " ", "", "\t", "\n", "\u00a0"),
+    fc.array(fc.constantFrom(...REF_ALPHABET, ...REF_ALPHABET.toLowerCase()), {
+      minLength: 5,
+      maxLength: 5,
+    }),
+  )
+  .map(
+    ([upper, separator, characters]) =>
+      `${[..."drb"].map((c, i) => (upper[i] ? c.toUpperCase() : c)).join("")}${separator}${characters.join("")}`,
+  );
+/** Almost a reference: a look-alike, a character short or over, another separator. */
+const nearRef = fc
+  .tuple(ref, fc.constantFrom("O", "1", "l", "", "K2", "_", "--"), fc.integer({ min: 3, max: 9 }))
+  .map(([whole, insert, at]) => `${whole.slice(0, at)}${insert}${whole.slice(at + 1)}`);
+/** Words, references and near-references, glued or apart: what a crafted link's text holds. */
+const prefilledText = fc
+  .array(
+    fc.oneof(
+      ref,
+      nearRef,
+      fc.constantFrom(" ", "\n", ".", "Ref ", "المرجع ", "x", "7", "DRB", "-"),
+      fc.string({ maxLength: 8 }),
+    ),
+    { maxLength: 8 },
+  )
+  .map((parts) => parts.join(""));
+const WHATSAPP_PREFIXES = [`${WA}?text=`, "https://api.whatsapp.com/send?phone=971585550134&text="];
+
 const anyCta = fc.constantFrom<CtaType>(...CTAS);
 /** C0, DEL, C1 and the bidi embeddings, overrides and isolates: what no campaign word keeps. */
 function hasUnwanted(value: string): boolean {
@@ -1181,8 +1248,46 @@ describe("properties", () => {
       fc.property(fc.string({ unit: "grapheme", maxLength: 60 }), (text) => {
         const raw = `${WA}?text=${encodeURIComponent(text)}`;
         const expected = text ? `${WA}?text=${encodeURIComponent(text)}` : WA;
-        expect(safeRedirect(raw, "whatsapp", targets)).toBe(text.length > 500 ? null : expected);
+        const refused = text.length > 500 || refInText(text) !== null;
+        expect(safeRedirect(raw, "whatsapp", targets)).toBe(refused ? null : expected);
       }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+
+  it("a prefilled text with anything read as a reference is refused, for the CTA's default", () => {
+    fc.assert(
+      fc.property(prefilledText, fc.constantFrom(...WHATSAPP_PREFIXES), (text, prefix) => {
+        const raw = `${prefix}${encodeURIComponent(text)}`;
+        const quotes = refInText(text) !== null;
+        for (const cta of ["whatsapp", "link"] as const) {
+          const result = safeRedirect(raw, cta, targets);
+          if (quotes) check(result === null ? null : "followed a text quoting a reference", raw);
+          // What is followed quotes none.
+          const followed = result === null ? "" : (new URL(result).searchParams.get("text") ?? "");
+          check(refInText(followed) === null ? null : "a reference got through", raw, result);
+          const { target } = readThankYou(new URLSearchParams({ cta, redirect: raw }), targets);
+          if (quotes) check(target === FALLBACK[cta] ? null : "not the default", raw, target);
+        }
+      }),
+      { numRuns: NUM_RUNS },
+    );
+  });
+
+  it("a reference set apart by a space or a line is always read, so always refused", () => {
+    fc.assert(
+      fc.property(
+        fc.string({ maxLength: 40 }),
+        ref,
+        fc.string({ maxLength: 40 }),
+        (a, quoted, b) => {
+          const text = `${a} ${quoted}\n${b}`;
+          expect(refInText(text)).not.toBeNull();
+          expect(
+            safeRedirect(`${WA}?text=${encodeURIComponent(text)}`, "whatsapp", targets),
+          ).toBeNull();
+        },
+      ),
       { numRuns: NUM_RUNS },
     );
   });

@@ -3,6 +3,7 @@
  * here is rebuilt from configuration and parsed parts, never echoed from the query string.
  */
 import { SESSION_ID } from "~/analytics/events";
+import { refInText } from "~/leads/chat-ref";
 import { type Campaign, campaignFrom } from "~/shared/campaign";
 import { whatsappLink } from "~/shared/contact-links";
 import {
@@ -76,6 +77,9 @@ function parseHttps(raw: string): URL | null {
 function whatsappTarget(url: URL, targets: Targets): string | null {
   const text = url.searchParams.get("text") ?? undefined;
   if (text !== undefined && text.length > MAX_TEXT_LENGTH) return null;
+  // The chat's reference is the site's to add (leads/chat-ref.ts): a link quoting one of its own
+  // would hand the visitor's chat, and its campaign's credit, to another lead.
+  if (text !== undefined && refInText(text) !== null) return null;
   if (url.hostname === "wa.me") {
     if (url.pathname !== `/${targets.whatsappNumber}`) return null;
   } else if (url.hostname === "api.whatsapp.com") {
@@ -99,7 +103,8 @@ function demoTarget(url: URL, targets: Targets): string | null {
 
 /**
  * The redirect target for a CTA, or null. A `redirect` is followed only when it is https, on a
- * host the site itself links to, and for that CTA: WhatsApp to our number, the demo to DEMO_URL.
+ * host the site itself links to, and for that CTA: WhatsApp to our number (with a text that
+ * quotes no reference), the demo to DEMO_URL.
  */
 export function safeRedirect(raw: string | null, cta: CtaType, targets: Targets): string | null {
   if (raw === null) return null;

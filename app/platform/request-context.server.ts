@@ -36,6 +36,11 @@ export type RequestContext = {
   assignment?: Assignment | null;
   /** Set when the server may answer the next requests alike with this document. */
   documentKeeper: DocumentKeeper | null;
+  /**
+   * A data request (`?_data=`: a page's data for a navigation in the browser), which Remix hides
+   * from the loaders by taking `_data` off the URL they see. Never a visitor's own navigation.
+   */
+  dataRequest?: boolean;
 };
 
 declare module "@remix-run/node" {

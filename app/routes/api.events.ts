@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { LIMITS, validateBatch } from "~/analytics/events";
 import { recordClientEvents, visitorOf } from "~/leads/leads.server";
 import { mayTrack } from "~/leads/visitor.server";
+import { readBounded } from "~/platform/bounded-body.server";
 import { requestContext } from "~/platform/request-context.server";
 
 const headers = (extra: Record<string, string> = {}) => ({ "Cache-Control": "no-store", ...extra });
@@ -18,31 +19,6 @@ function sameOrigin(request: Request, siteUrl: string): boolean {
   const origin = request.headers.get("origin");
   if (!origin) return false;
   return origin === new URL(request.url).origin || origin === new URL(siteUrl).origin;
-}
-
-/**
- * The body as text, or null past `limit` bytes, declared or sent. A body past it is not read to
- * its end, and not cancelled either: cancelling destroys the connection before the 400 is
- * written. Left unread, Node discards the rest behind the answer, as it does for any body.
- */
-async function readLimited(request: Request, limit: number): Promise<string | null> {
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > limit) return null;
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      reader.releaseLock();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 export async function action({ request, context: loadContext }: ActionFunctionArgs) {
@@ -62,8 +38,13 @@ export async function action({ request, context: loadContext }: ActionFunctionAr
   if (!/^(application\/json|text\/plain)\b/i.test(type)) {
     return problem(400, "content-type must be application/json");
   }
-  const text = await readLimited(request, LIMITS.bodyBytes);
-  if (text === null) return problem(400, `body is larger than ${LIMITS.bodyBytes} bytes`);
+  const read = await readBounded(request, LIMITS.bodyBytes);
+  if (!read.ok) {
+    return read.reason === "too_large"
+      ? problem(400, `body is larger than ${LIMITS.bodyBytes} bytes`)
+      : problem(400, "body was cut short");
+  }
+  const text = new TextDecoder().decode(read.bytes);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { handle } from "~/routes/thank-you";
+import { handle, loader } from "~/routes/thank-you";
+import { testContext } from "../../tests/support/request-context";
+import { IPHONE_SAFARI_18 } from "../../tests/support/user-agents";
 
 describe("/thank-you's no-script refresh", () => {
   it("points at the target the loader chose, at once", () => {
@@ -26,5 +28,29 @@ describe("/thank-you's no-script refresh", () => {
   // A POST here is a 405: the error screen renders with no loader data, and must not crash.
   it.each([null, undefined])("is none without loader data (%s)", (data) => {
     expect(handle.refresh?.(data)).toBeNull();
+  });
+});
+
+describe("/thank-you's loader", () => {
+  const visit = (dataRequest?: boolean) =>
+    loader({
+      request: new Request("https://darb.example/thank-you?cta=whatsapp&utm_source=ig", {
+        headers: {
+          "user-agent": IPHONE_SAFARI_18,
+          "sec-fetch-dest": "document",
+          "x-forwarded-for": "203.0.113.7",
+        },
+      }),
+      context: testContext({ dataRequest }),
+      params: {},
+    }).then((response) => response.json() as Promise<{ leadId: string | null }>);
+
+  it("counts a visitor's navigation", async () => {
+    expect((await visit()).leadId).toEqual(expect.any(String));
+  });
+
+  // Remix has taken `_data` off the URL by now: the server's context says what the request was.
+  it("counts no lead for a data request, whatever its headers say", async () => {
+    expect((await visit(true)).leadId).toBeNull();
   });
 });

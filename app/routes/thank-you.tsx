@@ -39,8 +39,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   let leadId: string | null = null;
   // The page moves on by itself unless the server knows this lead already (docs/decisions/019).
   let handOff = true;
-  // Counted on the server, so that a lead counts with JavaScript off: when it is a visitor's.
-  if (result.cta && isVisitorsNavigation(request)) {
+  // Counted on the server, so that a lead counts with JavaScript off: when it is a visitor's,
+  // and never for a data request, whatever its headers say.
+  if (result.cta && isVisitorsNavigation(request) && !requestContext(context).dataRequest) {
     const lead = await recordLead(requestContext(context), request, {
       cta: result.cta,
       campaign,

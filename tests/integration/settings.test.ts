@@ -59,6 +59,21 @@ function expectConfigError(lines: LogLine[], variable: string): string {
   return lines[0]?.error ?? "";
 }
 
+/** What a key pasted into the wrong file looks like. */
+const SECRET_LOOKING = "sk_live_TOPSECRET1_51HqT9xQ2eZvKYlo";
+
+/** Starts the server with EXPERIMENTS_FILE naming a file `name` that holds `text`. */
+async function startWithExperiments(name: string, text: string): Promise<Start> {
+  const dir = mkdtempSync(join(tmpdir(), "darb-experiments-"));
+  const file = join(dir, name);
+  writeFileSync(file, text);
+  try {
+    return await start({ EXPERIMENTS_FILE: file });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("a bad setting stops start-up with one line and exit code 1", { timeout: 60_000 }, () => {
   it.each([
     ["an IPv4 address with an octet over 255", { HOST: "999.1.1.1" }],
@@ -123,16 +138,76 @@ describe("a bad setting stops start-up with one line and exit code 1", { timeout
       '{"experiments":[{"id":"t","status":"running","traffic":1,"variants":[{"id":"control","weight":1},{"id":"b","weight":1,"copy":{"hero.headline":{"en":"New"}}}]}]}',
       'copy["hero.headline"].ar is missing',
     ],
-    ["a file that is no JSON", '{"experiments": [', "is not valid JSON"],
+    [
+      "a file that is no JSON",
+      '{"experiments": [',
+      "is not valid JSON: line 1, column 18: the file ends where a value should be",
+    ],
   ])("EXPERIMENTS_FILE: %s", async (_, text, problem) => {
-    const dir = mkdtempSync(join(tmpdir(), "darb-experiments-"));
-    const file = join(dir, "experiments.json");
-    writeFileSync(file, text);
-    const result = await start({ EXPERIMENTS_FILE: file });
+    const result = await startWithExperiments("experiments.json", text);
     expect(result.code).toBe(1);
     expect(result.listening).toBe(false);
     expect(expectConfigError(errorLines(result.stderr), "EXPERIMENTS_FILE")).toContain(problem);
-    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it.each([
+    [
+      "an unknown field",
+      "experiments.json",
+      `{"experiments":[{"id":"t","status":"running","traffic":1,"${SECRET_LOOKING}":1,"variants":[]}]}`,
+      "experiments[0] has an unknown field; it takes id, status, traffic, variants, description",
+    ],
+    [
+      "an unknown copy key",
+      "experiments.json",
+      `{"experiments":[{"id":"t","status":"running","traffic":1,"variants":[{"id":"control","weight":1},{"id":"b","weight":1,"copy":{"${SECRET_LOOKING}":{"en":"x","ar":"y"}}}]}]}`,
+      "experiments[0].variants[1].copy names copy a variant cannot change",
+    ],
+    [
+      "broken JSON",
+      "experiments.json",
+      `{"experiments": [],\n "token": ${SECRET_LOOKING}}`,
+      "is not valid JSON: line 2, column 11: expected a value",
+    ],
+    [
+      "broken YAML",
+      "experiments.yaml",
+      `experiments: []\ntoken: '${SECRET_LOOKING}' and more\n`,
+      "is not valid YAML: line 2, column 46: something unexpected",
+    ],
+    [
+      "an unknown YAML key with an unknown tag",
+      "experiments.yml",
+      `experiments: []\n${SECRET_LOOKING}: !${SECRET_LOOKING} 1\n`,
+      "the top level has an unknown field; it takes experiments",
+    ],
+  ])(
+    "EXPERIMENTS_FILE: %s says where, and never shows the file's words",
+    async (_, name, text, problem) => {
+      const result = await startWithExperiments(name, text);
+      expect(result.code).toBe(1);
+      expect(expectConfigError(errorLines(result.stderr), "EXPERIMENTS_FILE")).toContain(problem);
+      expect(result.stderr).not.toContain("TOPSECRET1");
+    },
+  );
+
+  it("EXPERIMENTS_FILE: a YAML file with a tag nobody knows starts, and shows nothing of it", async () => {
+    const yaml = [
+      "experiments:",
+      "  - id: t",
+      "    status: running",
+      "    traffic: 1",
+      `    description: !${SECRET_LOOKING} a note`,
+      "    variants:",
+      "      - { id: control, weight: 1 }",
+      "      - id: b",
+      "        weight: 1",
+      "        copy: { hero.headline: { en: New, ar: جديد } }",
+      "",
+    ].join("\n");
+    const result = await startWithExperiments("experiments.yaml", yaml);
+    expect(result.listening).toBe(true);
+    expect(result.stderr).not.toContain("TOPSECRET1");
   });
 
   it("EXPERIMENTS_FILE: the shipped example starts", async () => {
