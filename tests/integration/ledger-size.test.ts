@@ -62,7 +62,8 @@ function writeLedger(path: string, bytes: number) {
         },
       }),
     );
-    const ids = Array.from({ length: 100 }, () => `c${(batch += 1)}`);
+    const ids = Array.from({ length: 100 }, (_, n) => `c${batch + n}`);
+    batch += ids.length;
     put(JSON.stringify({ t: "calls", calls: ids.map((id, n) => call(id, n)) }));
     for (const id of ids) put(JSON.stringify({ t: "done", id, outcome: "delivered" }));
     // Now and then, one line of each kind that cannot be believed.
