@@ -854,7 +854,7 @@ export function configWarnings(config: Config): string[] {
   }
   if (config.samples.length > 0) {
     warnings.push(
-      `${config.samples.join(", ")} not set or left at .env.example's; visitors are sent to the sample values, which a public SITE_URL refuses`,
+      `${config.samples.join(", ")} not set or left at .env.example's; visitors are sent to the sample values (refused on a public address)`,
     );
   }
   const unsetCompany = COMPANY_SETTINGS.filter(({ key }) => config.company[key] === null).map(
