@@ -13,6 +13,8 @@ const LOAD = [
   "tests/integration/flood.test.ts",
   "tests/integration/ga4-faults.test.ts",
   "tests/integration/nginx-hardening.test.ts",
+  // Idle gaps timed against Node's keep-alive, and a replica killed under a stream of requests.
+  "tests/integration/nginx-upstream.test.ts",
   "tests/integration/redis-limits.test.ts",
   "tests/integration/replicas.test.ts",
   "tests/integration/shutdown.test.ts",
