@@ -5,9 +5,21 @@
 // connection nginx is about to send on; and a GET whose replica dies before answering is asked
 // of the other one. Who closed each connection is read from the kernel (/proc/net/tcp): the side
 // that closes first keeps the TIME_WAIT.
+import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type ChildServer, holdLoadLock, sleep, startChildServer } from "../support/child-server";
+import {
+  type ChildServer,
+  childServerEnv,
+  freePort,
+  freshDataDir,
+  holdLoadLock,
+  ROOT,
+  SERVER,
+  sleep,
+  startChildServer,
+} from "../support/child-server";
 import { type NginxProxy, REPLICA_SETTINGS, startNginx } from "../support/nginx-proxy";
 import { type RawAnswer, rawRequest } from "../support/raw-http";
 import { type RedisServer, startRedis } from "../support/redis-server";
@@ -152,5 +164,100 @@ describe("nginx and the replicas on their connections", { timeout: 120_000 }, ()
     expect(answers).toHaveLength(total);
     // nginx saw the replica go (refused or cut off) and asked the other one.
     expect(proxy.errorLog()).toMatch(/connect\(\) failed|prematurely closed|reset by peer/);
+  });
+});
+
+/** A replica as compose runs one: its own port (the container's address) and data volume. */
+type Replica = { port: number; dataDir: string; child: ChildProcess; exit: Promise<number | null> };
+
+async function startReplica(port: number, dataDir: string): Promise<Replica> {
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
+    env: childServerEnv(port, {
+      ...REPLICA_SETTINGS,
+      ANALYTICS_SALT: "rolling-deploy-test-salt",
+      REDIS_URL: redis.url,
+      DATA_DIR: dataDir,
+    }),
+    stdio: "ignore",
+  });
+  const exit = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`replica on ${port} exited at start`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`replica on ${port} did not answer in 20 s`);
+    await sleep(50);
+  }
+  return { port, dataDir, child, exit };
+}
+
+describe("a rolling deploy, one replica at a time, as deploy/README.md does it", {
+  timeout: 120_000,
+}, () => {
+  let running: Replica[] = [];
+  let front: NginxProxy;
+
+  afterAll(async () => {
+    await front?.stop();
+    for (const replica of running) replica.child.kill("SIGKILL");
+  });
+
+  it("answers every /thank-you GET while each replica is stopped and started again, and keeps every lead", async () => {
+    const ports = [await freePort(), await freePort()];
+    running = await Promise.all(ports.map((port) => startReplica(port, freshDataDir())));
+    front = await startNginx(ports.map((port) => `http://127.0.0.1:${port}`));
+    const answers: Array<{ n: number; status: number; handOff: boolean }> = [];
+    let rolling = true;
+    let next = 0;
+    const worker = async () => {
+      while (rolling) {
+        const n = next++;
+        const answer = await rawRequest(front.origin, `/thank-you?cta=whatsapp&source=roll-${n}`, {
+          localAddress: `127.0.${20 + Math.floor(n / 250)}.${(n % 250) + 1}`,
+          headers: { "user-agent": IPHONE_SAFARI_18 },
+          agent: false,
+          timeoutMs: 30_000,
+        });
+        answers.push({ n, status: answer.status, handOff: answer.body.includes("https://wa.me/") });
+      }
+    };
+    const stream = Promise.all([worker(), worker(), worker(), worker()]);
+    const exits: Array<number | null> = [];
+    try {
+      await sleep(500);
+      for (const index of [0, 1]) {
+        const old = running[index] as Replica;
+        // `docker compose up -d --no-deps --wait site-N`: SIGTERM to the old container, which
+        // finishes what it answers and exits; the new one on its volume, until healthy.
+        old.child.kill("SIGTERM");
+        exits.push(await old.exit);
+        running[index] = await startReplica(old.port, old.dataDir);
+        // `docker compose exec nginx nginx -s reload`: the new container's address.
+        front.reload();
+        await sleep(500);
+      }
+    } finally {
+      rolling = false;
+      await stream;
+    }
+    const statuses = new Map<number, number>();
+    for (const { status } of answers) statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    console.log(`/thank-you through a rolling deploy: ${JSON.stringify([...statuses])}`);
+    // Each old replica stopped cleanly: its requests answered, its ledger closed.
+    expect(exits).toEqual([0, 0]);
+    expect(answers.length).toBeGreaterThan(50);
+    expect(answers.filter((answer) => answer.status !== 200)).toEqual([]);
+    expect(answers.every((answer) => answer.handOff)).toBe(true);
+    // Every lead answered is in a replica's ledger, on the volume the new container reopened.
+    const ledgers = running
+      .map((replica) => readFileSync(join(replica.dataDir, "leads.jsonl"), "utf8"))
+      .join("\n");
+    const missing = answers.filter(({ n }) => !ledgers.includes(`"source":"roll-${n}"`));
+    expect(missing).toEqual([]);
   });
 });
