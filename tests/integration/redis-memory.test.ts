@@ -18,6 +18,7 @@ import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp
 const DAY_S = 86_400;
 const LEADS = 500;
 const CHATS = 250;
+const VISITS = 500;
 /** The campaign README's sizing is for: 1,000 leads a day, each one chat message, 90 days. */
 const PER_DAY = 1000;
 const DAYS = 90;
@@ -78,6 +79,23 @@ function tapWhatsapp(n: number) {
   });
 }
 
+/** A page's batch of events from a visitor who leaves no lead. */
+function postEvents(n: number) {
+  return rawRequest(site.origin, "/api/events", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "sec-fetch-site": "same-origin",
+      "user-agent": IPHONE_SAFARI_18.replace("15E148", `15F${n}`),
+      "x-forwarded-for": `10.78.${n >> 8}.${n & 255}`,
+    },
+    body: JSON.stringify({
+      events: [{ name: "page_view", params: { page_location: "/?utm_source=instagram" } }],
+    }),
+    agent: false,
+  });
+}
+
 async function until(check: () => Promise<boolean>, what: string, ms = 30_000) {
   const end = Date.now() + ms;
   while (!(await check())) {
@@ -131,6 +149,13 @@ describe("Redis's memory per lead", { timeout: 180_000 }, () => {
       bucket: await measure("darb:{*}:leads"),
     };
     const shortLived = Object.values(hour).reduce((sum, { count, each }) => sum + count * each, 0);
+    // A visit that posts its events and leaves no lead: its session and its limits.
+    const beforeVisits = await usedMemory();
+    for (let n = 0; n < VISITS; n += 20) {
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, k) => postEvents(n + k)));
+      for (const answer of answers) expect(answer.status).toBe(204);
+    }
+    const visit = ((await usedMemory()) - beforeVisits) / VISITS;
     // Kept for the retention (a claim for a week), on top of the short-lived keys.
     for (const [name, { count, ttl }] of Object.entries(kept)) {
       expect(count, name).toBeGreaterThan(0);
@@ -146,23 +171,30 @@ describe("Redis's memory per lead", { timeout: 180_000 }, () => {
     // Measured without a cap: past it Redis would evict, and the figure would be the cap.
     await client.config("SET", "maxmemory", "0");
     const before = await usedMemory();
+    const id = (day: number, n: number) =>
+      `${String(day).padStart(8, "0")}-a729-83a2-8aaa-${String(n).padStart(12, "0")}`;
+    const messageId = (day: number, n: number) =>
+      `wamid.HBgMOTcxNTAwMDAwMDAxFQIAEhggQzU${day}x${n}`;
     for (let day = 0; day < DAYS; day++) {
       const writes = client.pipeline();
       const ttlMs = (DAYS - day) * DAY_S * 1000;
       for (let n = 0; n < PER_DAY; n++) {
-        const id = `${String(day).padStart(8, "0")}-a729-83a2-8aaa-${String(n).padStart(12, "0")}`;
         const ref = `DRB-${(day * PER_DAY + n).toString(36).toUpperCase().padStart(5, "2")}`;
-        writes.set(
-          `darb:ledger:lead:${id}`,
-          lead.replace(/"id":"[^"]+"/, `"id":"${id}"`),
-          "PX",
-          ttlMs,
-        );
-        writes.set(`darb:ledger:ref:${ref}`, id, "PX", ttlMs);
-        const messageId = `wamid.HBgMOTcxNTAwMDAwMDAxFQIAEhggQzU${day}x${n}`;
-        writes.set(`darb:ledger:chat:${messageId}`, chat, "PX", ttlMs);
-        if (day >= DAYS - 7)
-          writes.set(`darb:ledger:claim:${messageId}`, "1", "PX", 7 * DAY_S * 1000);
+        const copy = lead.replace(/"id":"[^"]+"/, `"id":"${id(day, n)}"`);
+        writes.set(`darb:ledger:lead:${id(day, n)}`, copy, "PX", ttlMs);
+        writes.set(`darb:ledger:ref:${ref}`, id(day, n), "PX", ttlMs);
+      }
+      await writes.exec();
+    }
+    const leadsAlone = (await usedMemory()) - before;
+    for (let day = 0; day < DAYS; day++) {
+      const writes = client.pipeline();
+      const ttlMs = (DAYS - day) * DAY_S * 1000;
+      for (let n = 0; n < PER_DAY; n++) {
+        writes.set(`darb:ledger:chat:${messageId(day, n)}`, chat, "PX", ttlMs);
+        if (day >= DAYS - 7) {
+          writes.set(`darb:ledger:claim:${messageId(day, n)}`, "1", "PX", 7 * DAY_S * 1000);
+        }
       }
       await writes.exec();
     }
@@ -173,8 +205,9 @@ describe("Redis's memory per lead", { timeout: 180_000 }, () => {
       [
         `${LEADS} leads and ${CHATS} chats through the site: used_memory +${kb(used)}`,
         `  a lead's copy ${kb(kept.lead.each)} + its reference ${kb(kept.ref.each)}, a chat ${kb(kept.chat.each)} + its claim ${kb(kept.claim.each)} (MEMORY USAGE)`,
-        `  the limits' keys: ${kb(shortLived / LEADS)} a lead, gone within the hour`,
-        `${DAYS} days at ${PER_DAY} leads and chat messages a day: ${(ninetyDays / 2 ** 20).toFixed(1)} MB, ${kb(ninetyDays / (DAYS * PER_DAY))} a lead with its chat; maxmemory ${(maxmemory / 2 ** 20).toFixed(0)} MB`,
+        `  the limits' keys: ${kb(shortLived / LEADS)} a lead, gone within the hour; a visit's: ${kb(visit)} (used_memory)`,
+        `${DAYS} days at ${PER_DAY} leads a day: ${(leadsAlone / 2 ** 20).toFixed(1)} MB, ${kb(leadsAlone / (DAYS * PER_DAY))} a lead`,
+        `  with a chat message each: ${(ninetyDays / 2 ** 20).toFixed(1)} MB, ${kb(ninetyDays / (DAYS * PER_DAY))} a lead with its chat, ${kb((ninetyDays - leadsAlone) / (DAYS * PER_DAY))} a message; maxmemory ${(maxmemory / 2 ** 20).toFixed(0)} MB`,
       ].join("\n"),
     );
     expect(ninetyDays).toBeLessThanOrEqual(maxmemory / 2);
