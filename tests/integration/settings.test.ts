@@ -421,12 +421,12 @@ describe("the sample contact settings on a public SITE_URL", { timeout: 60_000 }
       expect(
         errorLines(result.stderr).filter((line) => line.warning?.includes("WHATSAPP_NUMBER")),
       ).toEqual([
-        {
+        expect.objectContaining({
           type: "config_warning",
           warning: expect.stringMatching(
             /^WHATSAPP_NUMBER, CONTACT_EMAIL, CONTACT_PHONE, DEMO_URL not set or left at/,
           ),
-        },
+        }),
       ]);
     },
   );
@@ -443,7 +443,9 @@ describe("LOG_LEADS and REPLICA_ID", { timeout: 60_000 }, () => {
   ])("%s=%s stops start-up with one line", async (variable, value, error) => {
     const result = await start({ [variable]: value });
     expect(result.code).toBe(1);
-    expect(errorLines(result.stderr)).toEqual([{ type: "config_error", variable, error }]);
+    expect(errorLines(result.stderr)).toEqual([
+      expect.objectContaining({ type: "config_error", variable, error }),
+    ]);
   });
 
   it("LOG_LEADS=1 and a REPLICA_ID start", async () => {
@@ -470,11 +472,11 @@ describe("REDIS_URL's database, checked at start against the real Redis", {
     expect(result.code).toBe(1);
     expect(result.listening).toBe(false);
     expect(errorLines(result.stderr)).toEqual([
-      {
+      expect.objectContaining({
         type: "config_error",
         variable: "REDIS_URL",
         error: "REDIS_URL names a database this Redis does not have: it has 16 (0 to 15)",
-      },
+      }),
     ]);
   });
 
