@@ -874,8 +874,9 @@ export function configWarnings(config: Config): string[] {
 }
 
 /**
- * REDIS_URL's database, when Redis answers within a second: a database the server does not have
- * would make every shared write fail. Redis unreachable is no error: a replica never waits for it
+ * REDIS_URL's database, when Redis answers within a second: with a database the server does not
+ * have, the connection's SELECT fails and every shared key lands in database 0 without a word.
+ * Redis unreachable is no error: a replica never waits for it
  * (docs/decisions/010-shared-state-on-redis.md) and counts in memory until it comes.
  */
 async function checkRedisAtStart(url: string): Promise<void> {

@@ -1,8 +1,9 @@
 /**
  * One short look at REDIS_URL's Redis at start: does it have the database the URL names? A
- * database index past the server's `databases` makes SELECT fail, and then every shared write
- * would fail or land in database 0. Nothing here waits long or retries: Redis down at start is
- * the running connection's business (app/leads/redis-connection.server.ts), never start-up's.
+ * database index past the server's `databases` makes the connection's SELECT fail, and ioredis
+ * carries on in database 0, where every shared key would land. Nothing here waits long or
+ * retries: Redis down at start is the running connection's business
+ * (app/leads/redis-connection.server.ts), never start-up's.
  */
 import { Redis } from "ioredis";
 
@@ -34,7 +35,7 @@ export async function checkRedisDatabase(
 ): Promise<RedisDatabaseAnswer> {
   const db = databaseOf(url);
   if (db === 0) return { status: "ok" };
-  // The URL without its database, which ioredis would SELECT on connecting, silently.
+  // The URL without its database: the SELECT below is this check's own, so its answer is read.
   const bare = new URL(url);
   bare.pathname = "";
   const client = new Redis(bare.href, {
