@@ -9,7 +9,9 @@
 #   docker build -t darb-site .
 #   docker run --rm -p 3000:3000 -v darb-data:/data -e SITE_URL=https://darb.ae … darb-site
 #   docker exec <container> npm run leads      # leads by campaign, read from /data
-#   docker exec <container> npm run experiments  # the A/B test's report (docs/experiments.md)
+#   docker exec <container> npm run experiments  # the A/B test's report (docs/experiments.md);
+#                                                # EXPERIMENTS_FILE=experiments.example.json is
+#                                                # the image's own example
 #
 # Bump NODE_VERSION (an exact 24.x release, so every build of one commit is the same) with
 # `--build-arg NODE_VERSION=…` or here; the test installs the same version to replay the build.
@@ -54,6 +56,9 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server-build ./server-build
 COPY --from=build /app/public ./public
+# The example A/B test, so that EXPERIMENTS_FILE=experiments.example.json runs it, and
+# `npm run experiments` reports it, in the container as in a checkout (docs/experiments.md).
+COPY --from=build /app/experiments.example.json ./experiments.example.json
 # Owned by node, so the server can write it; Docker fills a new named volume from it, owner
 # included, so the volume is writable too.
 COPY --from=data-dir --chown=node:node /data /data

@@ -15,6 +15,8 @@ const LOAD = [
   // Writes and reads a ledger of 600 MB.
   "tests/integration/ledger-size.test.ts",
   "tests/integration/nginx-hardening.test.ts",
+  // Idle gaps timed against Node's keep-alive, and a replica killed under a stream of requests.
+  "tests/integration/nginx-upstream.test.ts",
   "tests/integration/redis-limits.test.ts",
   "tests/integration/replicas.test.ts",
   "tests/integration/shutdown.test.ts",

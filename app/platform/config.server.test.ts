@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import {
@@ -6,9 +7,12 @@ import {
   configWarnings,
   DEFAULT_GA_ENDPOINT,
   isLoopbackHostname,
+  isPublicSiteUrl,
   parseConfig,
   parseDubaiDate,
+  SAMPLE_SETTINGS,
 } from "~/platform/config.server";
+import { databaseOf } from "~/platform/redis-database.server";
 import { configErrorFor } from "../../tests/support/config-error";
 
 const SALTED = { ANALYTICS_SALT: "a-long-enough-salt-value" };
@@ -172,6 +176,114 @@ describe("parseConfig", () => {
       GA_API_SECRET: "has spaces in it!",
     });
     expect(error.message).not.toContain("has spaces");
+  });
+});
+
+describe("the sample contact settings", () => {
+  const OWN = {
+    WHATSAPP_NUMBER: "971501234567",
+    CONTACT_EMAIL: "team@darb.ae",
+    CONTACT_PHONE: "+971 4 123 4567",
+    DEMO_URL: "https://demo.darb.ae/try",
+  };
+
+  it.each([
+    ["https://darb.ae", true],
+    ["https://www.darb.ae/landing", true],
+    ["http://203.0.113.7:8080", true],
+    ["http://[2001:db8::7]", true],
+    ["http://localhost:3000", false],
+    ["http://127.0.0.1:3000", false],
+    ["http://[::1]:3000", false],
+    ["https://darb.example", false],
+    ["https://staging.darb.test", false],
+    ["https://darb.invalid", false],
+    ["http://site.localhost", false],
+    ["https://example.com", false],
+    ["https://www.example.org", false],
+    ["https://example.net.", false],
+    ["http://site-1:3000", false],
+    ["http://10.0.0.5", false],
+    ["http://192.168.1.20:3000", false],
+    ["http://172.20.0.3", false],
+    ["http://[fd00::5]", false],
+    ["https://example.com.ae", true],
+    ["https://myexample.com", true],
+  ])("%s is public: %s", (url, isPublic) => {
+    expect(isPublicSiteUrl(url)).toBe(isPublic);
+  });
+
+  it("refuses them on a public SITE_URL, unset or as .env.example writes them, naming the first", () => {
+    const site = { SITE_URL: "https://darb.ae" };
+    const unset = configErrorFor(site);
+    expect(unset.variable).toBe("WHATSAPP_NUMBER");
+    expect(unset.message).toMatch(/^WHATSAPP_NUMBER must be the site's own .*: it is unset, /);
+    const written = configErrorFor({ ...site, ...SAMPLE_SETTINGS });
+    expect(written.variable).toBe("WHATSAPP_NUMBER");
+    expect(written.message).toContain("it is .env.example's sample, 971585550134");
+    // The first still at its sample, however it is written.
+    for (const [name, value] of [
+      ["WHATSAPP_NUMBER", "+971 58 555 0134"],
+      ["CONTACT_EMAIL", "Hello@Darb.ae"],
+      ["CONTACT_PHONE", "+971-4-555-0134"],
+      ["DEMO_URL", "https://DEMO.darb.ae"],
+    ] as const) {
+      expect(configErrorFor({ ...site, ...OWN, [name]: value }).variable).toBe(name);
+    }
+    expect(parseConfig({ ...site, ...OWN }).samples).toEqual([]);
+  });
+
+  it("serves them, naming them, on a laptop, a reserved name or with SITE_URL unset", () => {
+    for (const SITE_URL of ["", "http://localhost:3000", "https://darb.example"]) {
+      expect(parseConfig({ SITE_URL }).samples).toEqual(Object.keys(SAMPLE_SETTINGS));
+      expect(parseConfig({ SITE_URL, ...SAMPLE_SETTINGS, ...OWN }).samples).toEqual([]);
+      expect(parseConfig({ SITE_URL, CONTACT_EMAIL: "hello@darb.ae" }).samples).toEqual(
+        Object.keys(SAMPLE_SETTINGS),
+      );
+    }
+  });
+});
+
+describe("LOG_LEADS and REPLICA_ID", () => {
+  it("log no lead and name the replica after the machine by default", () => {
+    const config = parseConfig({});
+    expect(config.logLeads).toBe(false);
+    expect(config.replicaId).toMatch(/^[A-Za-z0-9._-]{1,64}$/);
+    expect(config.replicaId).toBe(
+      hostname()
+        .replace(/[^A-Za-z0-9._-]/g, "-")
+        .slice(0, 64),
+    );
+  });
+
+  it("take 1 or 0, and a name of 1 to 64 letters, digits, '.', '_' or '-'", () => {
+    expect(parseConfig({ LOG_LEADS: "1" }).logLeads).toBe(true);
+    expect(parseConfig({ LOG_LEADS: "0" }).logLeads).toBe(false);
+    expect(parseConfig({ REPLICA_ID: "site-1" }).replicaId).toBe("site-1");
+    expect(parseConfig({ REPLICA_ID: "eu.web_2" }).replicaId).toBe("eu.web_2");
+    expect(parseConfig({ REPLICA_ID: "r".repeat(64) }).replicaId).toHaveLength(64);
+  });
+
+  it.each([
+    [{ LOG_LEADS: "yes" }, "LOG_LEADS", /1 or 0, got "yes"/],
+    [{ LOG_LEADS: "true" }, "LOG_LEADS", /1 or 0/],
+    [{ REPLICA_ID: "site 1" }, "REPLICA_ID", /1 to 64 letters/],
+    [{ REPLICA_ID: "r".repeat(65) }, "REPLICA_ID", /1 to 64/],
+    [{ REPLICA_ID: 'a"b' }, "REPLICA_ID", /letters, digits/],
+    [{ REPLICA_ID: "site/1" }, "REPLICA_ID", /letters, digits/],
+  ])("refuses %j, naming %s", (env, variable, detail) => {
+    const error = configErrorFor(env);
+    expect(error.variable).toBe(variable);
+    expect(error.message).toMatch(detail);
+  });
+});
+
+describe("REDIS_URL's database", () => {
+  it("is the URL's path, 0 without one", () => {
+    expect(databaseOf("redis://redis:6379")).toBe(0);
+    expect(databaseOf("redis://redis:6379/")).toBe(0);
+    expect(databaseOf("redis://:p%2Fw@redis:6379/7")).toBe(7);
+    expect(databaseOf("rediss://cache.example/15")).toBe(15);
   });
 });
 
@@ -396,11 +508,12 @@ describe("configWarnings", () => {
   it("names an unset SITE_URL, the sample contact settings, the unset company and BETA_CLOSES_AT, one line each", () => {
     expect(configWarnings(parseConfig({}))).toEqual([
       expect.stringMatching(/^SITE_URL not set; .* http:\/\/localhost:3000$/),
-      expect.stringMatching(/^WHATSAPP_NUMBER, .* not set/),
+      expect.stringMatching(/^WHATSAPP_NUMBER, .* not set or left at \.env\.example's; /),
       expect.stringMatching(/^COMPANY_NAME, COMPANY_LICENCE, COMPANY_ADDRESS not set; /),
       expect.stringMatching(/^BETA_CLOSES_AT not set; /),
     ]);
-    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.ae" }))).toHaveLength(3);
+    // A reserved name, as the tests use: samples allowed, and warned about.
+    expect(configWarnings(parseConfig({ SITE_URL: "https://darb.example" }))).toHaveLength(3);
   });
 
   it("names only the company settings still unset, and none once all three are set", () => {

@@ -1,10 +1,11 @@
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { networkInterfaces } from "node:os";
+import { hostname, networkInterfaces } from "node:os";
 import { resolve } from "node:path";
 import type { Experiment } from "~/experiments/experiment";
 import { ExperimentsFileError, readExperimentsFile } from "~/experiments/experiments-file.server";
 import { logLine, writeErrorLine } from "~/platform/log-line.server";
+import { checkRedisDatabase } from "~/platform/redis-database.server";
 
 /**
  * Every setting comes from the environment, with a default that works on a laptop.
@@ -57,12 +58,19 @@ export type Config = {
   renderCache: boolean;
   /** One JSON line per request on stdout (LOG_REQUESTS=1); off by default. */
   logRequests: boolean;
+  /** One JSON line per lead counted on stdout (LOG_LEADS=1); off by default. */
+  logLeads: boolean;
+  /** The name every log line carries, telling replicas apart (REPLICA_ID; the hostname). */
+  replicaId: string;
   /**
    * The tests of the landing page's copy (EXPERIMENTS_FILE); none without a file
    * (docs/decisions/022-experiments.md). At most one is running.
    */
   experiments: Experiment[];
-  /** The sample contact settings still in use; production start-up warns about them. */
+  /**
+   * The contact settings still at .env.example's samples, unset or written as it writes them: a
+   * laptop's start-up warns about them, a public SITE_URL refuses them.
+   */
   samples: string[];
   /** False when SITE_URL is unset: every absolute link then points at localhost. */
   siteUrlSet: boolean;
@@ -97,6 +105,9 @@ export const SAMPLE_SETTINGS = {
   CONTACT_PHONE: "+971 4 555 0134",
   DEMO_URL: "https://demo.darb.ae/",
 } as const;
+
+type SampleSetting = keyof typeof SAMPLE_SETTINGS;
+const SAMPLE_NAMES = Object.keys(SAMPLE_SETTINGS) as SampleSetting[];
 
 export const DEFAULT_GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
 /** The Graph API version is pinned here: Meta keeps each for about two years. */
@@ -321,6 +332,41 @@ function parseGa(env: Env): Config["ga"] {
 export function isLoopbackHostname(hostname: string): boolean {
   if (hostname === "localhost" || hostname === "[::1]") return true;
   return isIP(hostname) === 4 && hostname.startsWith("127.");
+}
+
+/** The top-level names RFC 2606 and RFC 6761 reserve: never a site on the internet. */
+const RESERVED_TLDS = new Set(["example", "test", "invalid", "localhost"]);
+const RESERVED_DOMAINS = ["example.com", "example.net", "example.org"];
+
+/** Addresses no visitor on the internet reaches: unspecified, private, link-local. */
+function isPrivateAddress(hostname: string): boolean {
+  if (isIP(hostname) === 4) {
+    const [a = 0, b = 0] = hostname.split(".").map(Number);
+    return (
+      a === 0 ||
+      a === 10 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254)
+    );
+  }
+  const v6 = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return isIP(v6) === 6 && (v6 === "::" || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6));
+}
+
+/**
+ * Whether SITE_URL is the address of a site visitors reach: not loopback, not a private address,
+ * not a single label (a machine's or a container's own name) and not a name reserved for
+ * examples and tests (darb.example, site.test, example.com). Only then is it a production deploy.
+ */
+export function isPublicSiteUrl(siteUrl: string): boolean {
+  const host = new URL(siteUrl).hostname.toLowerCase().replace(/\.$/, "");
+  if (isLoopbackHostname(host) || isPrivateAddress(host)) return false;
+  if (isIP(host.replace(/^\[|\]$/g, "")) !== 0) return true;
+  const labels = host.split(".");
+  if (labels.length < 2) return false;
+  if (RESERVED_TLDS.has(labels.at(-1) ?? "")) return false;
+  return !RESERVED_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
 }
 
 /** An analytics endpoint: plain http only to a stand-in on this machine (real calls carry secrets). */
@@ -650,11 +696,37 @@ function parseRenderCache(env: Env): boolean {
   throw new ConfigError("RENDER_CACHE", `must be on or off, got ${shown(raw)}`);
 }
 
-function parseLogRequests(env: Env): boolean {
-  const raw = read(env, "LOG_REQUESTS");
+/** LOG_REQUESTS, LOG_LEADS: a line per request or per lead, 1 or 0 (the default). */
+function parseSwitch(env: Env, name: "LOG_REQUESTS" | "LOG_LEADS"): boolean {
+  const raw = read(env, name);
   if (raw === undefined || raw === "0") return false;
   if (raw === "1") return true;
-  throw new ConfigError("LOG_REQUESTS", `must be 1 or 0, got ${shown(raw)}`);
+  throw new ConfigError(name, `must be 1 or 0, got ${shown(raw)}`);
+}
+
+const REPLICA_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/**
+ * REPLICA_ID: the replica's name in every log line, so that lines gathered from several read
+ * apart. Unset, the machine's hostname (a container's, which compose.yaml sets per replica),
+ * made to fit the same rule.
+ */
+function parseReplicaId(env: Env): string {
+  const raw = read(env, "REPLICA_ID");
+  if (raw === undefined) {
+    return (
+      hostname()
+        .replace(/[^A-Za-z0-9._-]/g, "-")
+        .slice(0, 64) || "replica"
+    );
+  }
+  if (!REPLICA_ID.test(raw)) {
+    throw new ConfigError(
+      "REPLICA_ID",
+      `must be 1 to 64 letters, digits, '.', '_' or '-', got ${shown(raw)}`,
+    );
+  }
+  return raw;
 }
 
 /** EXPERIMENTS_FILE: the experiments it describes, checked; none without it. */
@@ -669,19 +741,59 @@ function parseExperimentsFile(env: Env): Experiment[] {
   }
 }
 
+/**
+ * The contact settings still at the samples: unset, or written as .env.example writes them
+ * (compared once parsed, so "+971 58 555 0134" is the sample number too).
+ */
+function samplesInUse(contacts: Record<SampleSetting, string>): SampleSetting[] {
+  const samples = parseContacts({});
+  const same = (name: SampleSetting) =>
+    name === "CONTACT_PHONE"
+      ? contacts[name].replace(/\D/g, "") === samples[name].replace(/\D/g, "")
+      : contacts[name].toLowerCase() === samples[name].toLowerCase();
+  return SAMPLE_NAMES.filter(same);
+}
+
+function parseContacts(env: Env): Record<SampleSetting, string> {
+  return {
+    WHATSAPP_NUMBER: parseWhatsapp(env),
+    CONTACT_EMAIL: parseEmail(env),
+    CONTACT_PHONE: parsePhone(env),
+    DEMO_URL: parseUrl(env, "DEMO_URL", SAMPLE_SETTINGS.DEMO_URL, true).href,
+  };
+}
+
+/**
+ * On a public SITE_URL the samples would send real visitors, and their leads, to someone else's
+ * number and inbox: start-up stops at the first one instead of warning.
+ */
+function refuseSamplesInProduction(env: Env, siteUrl: string, samples: SampleSetting[]): void {
+  const [first] = samples;
+  if (first === undefined || read(env, "SITE_URL") === undefined || !isPublicSiteUrl(siteUrl))
+    return;
+  const how = read(env, first) === undefined ? "is unset" : "is .env.example's sample";
+  throw new ConfigError(
+    first,
+    `must be the site's own when SITE_URL is a public address: it ${how}, ${SAMPLE_SETTINGS[first]}, and visitors would reach that instead of you`,
+  );
+}
+
 export function parseConfig(env: Env): Config {
   const analyticsSalt = parseSalt(env);
-  const samples = (Object.keys(SAMPLE_SETTINGS) as (keyof typeof SAMPLE_SETTINGS)[]).filter(
-    (name) => read(env, name) === undefined,
-  );
+  const port = parsePort(env);
+  const host = parseHost(env);
+  const siteUrl = parseSiteUrl(env);
+  const contacts = parseContacts(env);
+  const samples = samplesInUse(contacts);
+  refuseSamplesInProduction(env, siteUrl, samples);
   return {
-    port: parsePort(env),
-    host: parseHost(env),
-    siteUrl: parseSiteUrl(env),
-    whatsappNumber: parseWhatsapp(env),
-    contactEmail: parseEmail(env),
-    contactPhone: parsePhone(env),
-    demoUrl: parseUrl(env, "DEMO_URL", SAMPLE_SETTINGS.DEMO_URL, true).href,
+    port,
+    host,
+    siteUrl,
+    whatsappNumber: contacts.WHATSAPP_NUMBER,
+    contactEmail: contacts.CONTACT_EMAIL,
+    contactPhone: contacts.CONTACT_PHONE,
+    demoUrl: contacts.DEMO_URL,
     betaClosesAt: parseBetaClosesAt(env),
     ga: parseGa(env),
     gaEndpoint: parseEndpoint(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT),
@@ -697,7 +809,9 @@ export function parseConfig(env: Env): Config {
     whatsapp: parseWhatsappWebhook(env),
     metricsPort: parseMetricsPort(env),
     renderCache: parseRenderCache(env),
-    logRequests: parseLogRequests(env),
+    logRequests: parseSwitch(env, "LOG_REQUESTS"),
+    logLeads: parseSwitch(env, "LOG_LEADS"),
+    replicaId: parseReplicaId(env),
     experiments: parseExperimentsFile(env),
     samples,
     siteUrlSet: read(env, "SITE_URL") !== undefined,
@@ -738,7 +852,7 @@ export function configWarnings(config: Config): string[] {
   }
   if (config.samples.length > 0) {
     warnings.push(
-      `${config.samples.join(", ")} not set; using the sample values from .env.example`,
+      `${config.samples.join(", ")} not set or left at .env.example's; visitors are sent to the sample values (refused on a public address)`,
     );
   }
   const unsetCompany = COMPANY_SETTINGS.filter(({ key }) => config.company[key] === null).map(
@@ -758,6 +872,24 @@ export function configWarnings(config: Config): string[] {
 }
 
 /**
+ * REDIS_URL's database, when Redis answers within a second: with a database the server does not
+ * have, the connection's SELECT fails and every shared key lands in database 0 without a word.
+ * Redis unreachable is no error: a replica never waits for it
+ * (docs/decisions/010-shared-state-on-redis.md) and counts in memory until it comes.
+ */
+async function checkRedisAtStart(url: string): Promise<void> {
+  const answer = await checkRedisDatabase(url, 1000);
+  if (answer.status !== "out of range") return;
+  const { databases } = answer;
+  throw new ConfigError(
+    "REDIS_URL",
+    databases === null
+      ? "names a database this Redis does not have (its index is out of range)"
+      : `names a database this Redis does not have: it has ${databases} (0 to ${databases - 1})`,
+  );
+}
+
+/**
  * Everything start-up checks, the parts that need the network included; exits with one line
  * and code 1 on a bad setting. The server (server/index.ts) awaits it before it listens.
  */
@@ -765,6 +897,7 @@ export async function checkConfigAtStart(): Promise<Config> {
   const config = getConfig();
   try {
     await checkListenHost(config.host);
+    if (config.redisUrl) await checkRedisAtStart(config.redisUrl);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     exitWith(error);

@@ -14,6 +14,7 @@ import { REDIS_FLAGS } from "../support/redis-server";
 
 type Service = {
   image?: string;
+  hostname?: string;
   build?: unknown;
   command?: string[];
   environment?: Record<string, string>;
@@ -69,6 +70,45 @@ function imageHealthcheck(): string[] {
   return JSON.parse(match?.[1] ?? "[]") as string[];
 }
 
+/** Compose's `:?` settings: without them the site would serve samples or localhost links. */
+const REQUIRED = [
+  "SITE_URL",
+  "WHATSAPP_NUMBER",
+  "CONTACT_EMAIL",
+  "CONTACT_PHONE",
+  "DEMO_URL",
+  "ANALYTICS_SALT",
+];
+/** Settings compose gives a value of its own: this topology's. */
+const OWN_VALUES: Record<string, string> = { REDIS_URL: "redis://redis:6379", TRUST_PROXY: "1" };
+/** Settings the table lists that compose does not pass from deploy/.env, and why. */
+const SET_BY_COMPOSE = {
+  PORT: "the image's 3000, where nginx's upstreams and the health check look",
+  HOST: "every interface of the container",
+  DATA_DIR: "the image's /data, each replica's own volume",
+  REPLICA_ID: "each replica's hostname: one value in deploy/.env would name both alike",
+  REDIS_URL: "the redis service",
+  TRUST_PROXY: "nginx in front",
+};
+
+/** The variables README.md's Settings table lists, from each row's first cell. */
+function readmeSettings(): string[] {
+  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+  const section = /^## Settings\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? "";
+  const names = section
+    .split("\n")
+    .filter((line) => line.startsWith("| `"))
+    .flatMap((line) => [...(line.split("|")[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]+)`/g)])
+    .map((match) => match[1] as string);
+  return [...new Set(names)];
+}
+
+/** The variables .env.example lists, set or commented out. */
+function envExampleSettings(): string[] {
+  const text = readFileSync(join(ROOT, ".env.example"), "utf8");
+  return [...new Set([...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1] as string))];
+}
+
 describe("deploy/compose.yaml", () => {
   it("runs what the replica test runs: nginx, two replicas of the image, Redis", () => {
     expect(Object.keys(services).sort()).toEqual(["nginx", "redis", "site-1", "site-2"]);
@@ -76,11 +116,12 @@ describe("deploy/compose.yaml", () => {
     expect(replicas.map((name) => `${name}:3000`)).toEqual(UPSTREAMS);
     const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
     expect(dockerfile).toMatch(/^ENV [^\n]*\bPORT=3000\b/m);
-    // Both replicas are one definition: the same image, settings and checks; only their data
-    // volumes differ.
-    const { volumes: _1, ...one } = services["site-1"] as Service;
-    const { volumes: _2, ...two } = services["site-2"] as Service;
+    // Both replicas are one definition: the same image, settings and checks; only their names
+    // (each its REPLICA_ID, the hostname) and data volumes differ.
+    const { volumes: _1, hostname: _3, ...one } = services["site-1"] as Service;
+    const { volumes: _2, hostname: _4, ...two } = services["site-2"] as Service;
     expect(two).toEqual(one);
+    for (const name of replicas) expect(services[name]?.hostname, name).toBe(name);
     expect(services["site-1"]?.image).toMatch(/darb-site/);
   });
 
@@ -140,20 +181,59 @@ describe("deploy/compose.yaml", () => {
     for (const name of Object.keys(env)) expect(config, name).toContain(`"${name}"`);
   });
 
-  it("passes the opt-in settings through, off while unset: WhatsApp's webhook, /metrics", () => {
+  it("passes each setting through under its own name: required ones refused while unset, the rest empty", () => {
     const env = services["site-1"]?.environment ?? {};
-    for (const name of [
-      "WHATSAPP_VERIFY_TOKEN",
-      "WHATSAPP_APP_SECRET",
-      "METRICS_PORT",
-      "LEAD_RETENTION_DAYS",
-    ]) {
-      // Empty when unset, which the server reads as unset.
-      expect(env[name], name).toBe(`\${${name}:-}`);
+    for (const [name, value] of Object.entries(env)) {
+      if (name in OWN_VALUES) continue;
+      // `${NAME:?why}`: compose stops while unset; `${NAME:-}`: empty, which the server reads
+      // as unset. Either way the value comes from deploy/.env under the same name.
+      if (REQUIRED.includes(name))
+        expect(value, name).toMatch(new RegExp(`^\\$\\{${name}:\\?.+\\}$`));
+      else expect(value, name).toBe(`\${${name}:-}`);
     }
+    expect(
+      Object.keys(env)
+        .filter((name) => name in OWN_VALUES)
+        .sort(),
+    ).toEqual(Object.keys(OWN_VALUES).sort());
+    for (const [name, value] of Object.entries(OWN_VALUES)) expect(env[name], name).toBe(value);
     // /metrics stays on the project's network: no replica publishes a port (above), nginx
     // answers 404 for /metrics.
     expect(services["site-1"]?.ports).toBeUndefined();
+  });
+
+  it("lists the same settings as README's table and .env.example, but those compose sets itself", () => {
+    const readme = readmeSettings();
+    const example = envExampleSettings();
+    const passed = Object.keys(services["site-1"]?.environment ?? {});
+    const lacking = (list: string[], from: string[]) => from.filter((name) => !list.includes(name));
+    expect(readme.length).toBeGreaterThan(30);
+    expect(lacking(example, readme), ".env.example lacks what README's table lists").toEqual([]);
+    expect(lacking(readme, example), "README's table lacks what .env.example lists").toEqual([]);
+    const notPassed = Object.keys(SET_BY_COMPOSE);
+    expect(
+      lacking(passed, lacking(notPassed, readme)),
+      "compose.yaml does not pass what README's table lists",
+    ).toEqual([]);
+    expect(lacking(readme, passed), "README's table lacks what compose.yaml passes").toEqual([]);
+    // What compose does not pass, it says why, in a comment beside the settings.
+    const comments = readFileSync(join(DEPLOY, "compose.yaml"), "utf8")
+      .split("\n")
+      .filter((line) => /^\s*#/.test(line))
+      .join("\n");
+    for (const name of notPassed) {
+      expect(readme, name).toContain(name);
+      // Absent, or given this topology's own value (the test above).
+      if (!(name in OWN_VALUES)) expect(passed, name).not.toContain(name);
+      expect(comments, `compose.yaml says why it does not pass ${name}`).toContain(name);
+    }
+  });
+
+  it("mounts ./experiments read-only where EXPERIMENTS_FILE can name a file in it", () => {
+    for (const name of replicas) {
+      const binds = (services[name]?.volumes ?? []).filter((mount) => mount.startsWith("./"));
+      expect(binds, name).toEqual(["./experiments:/experiments:ro"]);
+    }
   });
 
   it("gives each replica a data volume of its own at the image's DATA_DIR", () => {
@@ -161,7 +241,8 @@ describe("deploy/compose.yaml", () => {
     expect(dataDir.env).toMatch(/^\//);
     expect(dataDir.volume).toBe(dataDir.env);
     const named = replicas.map((name) => {
-      const mounts = services[name]?.volumes ?? [];
+      // Besides the read-only ./experiments (above).
+      const mounts = (services[name]?.volumes ?? []).filter((mount) => !mount.startsWith("./"));
       expect(mounts, name).toHaveLength(1);
       const [source = "", target, ...mode] = (mounts[0] ?? "").split(":");
       // The image's directory, writable (read_only: true covers everything else).

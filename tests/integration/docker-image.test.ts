@@ -383,6 +383,8 @@ describe(".dockerignore", () => {
       "scripts/compile-hints.mjs",
       "scripts/precompress.mjs",
       "scripts/build-server.mjs",
+      // The example A/B test the image carries.
+      "experiments.example.json",
     ]);
     const others = files.filter(
       (path) => !/^(app|server|public)\//.test(path) && !configuration.has(path),
@@ -714,6 +716,7 @@ describe("the image's build, replayed without Docker", () => {
   it("ships only the build, the server, public files, package.json and production dependencies", () => {
     expect(readdirSync(app).sort()).toEqual([
       "build",
+      "experiments.example.json",
       "node_modules",
       "package.json",
       "public",
@@ -767,6 +770,23 @@ describe("the image's build, replayed without Docker", () => {
     );
     // Nothing written under /app: it holds what the image shipped, and no ./data.
     expect(existsSync(join(app, "data"))).toBe(false);
+  });
+
+  it("carries the example A/B test: the server starts with it, and `npm run experiments` reports it", async () => {
+    const example = join(app, "experiments.example.json");
+    expect(readFileSync(example, "utf8")).toBe(
+      readFileSync(join(root, "experiments.example.json"), "utf8"),
+    );
+    // As `docker compose exec site-1 npm run experiments` runs it, with the image's npm and the
+    // example named as the container's EXPERIMENTS_FILE; the ledger it reads is the server's.
+    const report = await run(["npm", "run", "--silent", "experiments"], {
+      cwd: app,
+      env: { ...runtimeEnv, EXPERIMENTS_FILE: "experiments.example.json" },
+      label: "npm run experiments",
+      ...asNodeUser,
+    });
+    expect(report).toContain("hero_headline");
+    expect(report).not.toMatch(/config_error|EXPERIMENTS_FILE/);
   });
 
   it("passes its HEALTHCHECK command as the node user", async () => {

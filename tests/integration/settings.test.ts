@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { childServerEnv, freePort, ROOT, SERVER, startChildServer } from "../support/child-server";
+import { type RedisServer, startRedis } from "../support/redis-server";
 
 type Start = { code: number | null; stderr: string; listening: boolean };
 
@@ -450,5 +451,143 @@ describe("a build without the app's code the server runs", { timeout: 60_000 }, 
     expect(result.code).toBe(1);
     expect(result.listening).toBe(false);
     expect(expectConfigError(errorLines(result.stderr), "build/index.js")).toMatch(error);
+  });
+});
+
+describe("the sample contact settings on a public SITE_URL", { timeout: 60_000 }, () => {
+  const OWN = {
+    WHATSAPP_NUMBER: "971501234567",
+    CONTACT_EMAIL: "team@darb.ae",
+    CONTACT_PHONE: "+971 4 123 4567",
+    DEMO_URL: "https://demo.darb.ae/try",
+  };
+  // As .env.example writes them.
+  const SAMPLES = {
+    WHATSAPP_NUMBER: "971585550134",
+    CONTACT_EMAIL: "hello@darb.ae",
+    CONTACT_PHONE: "+971 4 555 0134",
+    DEMO_URL: "https://demo.darb.ae/",
+  };
+
+  it.each([
+    ["unset", {}, "WHATSAPP_NUMBER"],
+    ["copied from .env.example", SAMPLES, "WHATSAPP_NUMBER"],
+    ["one left at its sample", { ...OWN, CONTACT_PHONE: SAMPLES.CONTACT_PHONE }, "CONTACT_PHONE"],
+  ])("%s: stop start-up with one line naming the first", async (_, contacts, variable) => {
+    const result = await start({ SITE_URL: "https://darb.ae", ...contacts });
+    expect(result.code).toBe(1);
+    expect(result.listening).toBe(false);
+    expect(expectConfigError(errorLines(result.stderr), variable)).toMatch(
+      /must be the site's own when SITE_URL is a public address/,
+    );
+  });
+
+  it("the site's own start on a public SITE_URL, with no word about samples", async () => {
+    const result = await start({ SITE_URL: "https://darb.ae", ...OWN });
+    expect(result.listening).toBe(true);
+    expect(result.stderr).not.toMatch(/config_error|sample/);
+  });
+
+  it.each(["", "http://localhost:3000", "https://darb.example"])(
+    "SITE_URL=%s (a laptop, a test) serves the samples and warns in one line",
+    async (siteUrl) => {
+      const result = await start({ SITE_URL: siteUrl, ...SAMPLES });
+      expect(result.listening).toBe(true);
+      expect(
+        errorLines(result.stderr).filter((line) => line.warning?.includes("WHATSAPP_NUMBER")),
+      ).toEqual([
+        expect.objectContaining({
+          type: "config_warning",
+          warning: expect.stringMatching(
+            /^WHATSAPP_NUMBER, CONTACT_EMAIL, CONTACT_PHONE, DEMO_URL not set or left at/,
+          ),
+        }),
+      ]);
+    },
+  );
+});
+
+describe("LOG_LEADS and REPLICA_ID", { timeout: 60_000 }, () => {
+  it.each([
+    ["LOG_LEADS", "yes", 'LOG_LEADS must be 1 or 0, got "yes"'],
+    [
+      "REPLICA_ID",
+      "site 1",
+      `REPLICA_ID must be 1 to 64 letters, digits, '.', '_' or '-', got "site 1"`,
+    ],
+  ])("%s=%s stops start-up with one line", async (variable, value, error) => {
+    const result = await start({ [variable]: value });
+    expect(result.code).toBe(1);
+    expect(errorLines(result.stderr)).toEqual([
+      expect.objectContaining({ type: "config_error", variable, error }),
+    ]);
+  });
+
+  it("LOG_LEADS=1 and a REPLICA_ID start", async () => {
+    const result = await start({ LOG_LEADS: "1", REPLICA_ID: "site-1" });
+    expect(result.listening).toBe(true);
+    expect(result.stderr).not.toContain("config_error");
+  });
+});
+
+describe("REDIS_URL's database, checked at start against the real Redis", {
+  timeout: 60_000,
+}, () => {
+  let redis: RedisServer;
+  const SALT = { ANALYTICS_SALT: "settings-test-salt-1" };
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
+  afterAll(async () => {
+    await redis?.close();
+  });
+
+  it("a database past Redis's 16 stops start-up with one line saying how many there are", async () => {
+    const result = await start({ ...SALT, REDIS_URL: `${redis.url}/20` });
+    expect(result.code).toBe(1);
+    expect(result.listening).toBe(false);
+    expect(errorLines(result.stderr)).toEqual([
+      expect.objectContaining({
+        type: "config_error",
+        variable: "REDIS_URL",
+        error: "REDIS_URL names a database this Redis does not have: it has 16 (0 to 15)",
+      }),
+    ]);
+  });
+
+  it("says only that it is out of range when Redis will not tell how many it has", async () => {
+    // CONFIG refused, as a managed Redis or an ACL may.
+    expect(await redis.command("ACL SETUSER default -config")).toMatch(/^\+OK/);
+    try {
+      const result = await start({ ...SALT, REDIS_URL: `${redis.url}/20` });
+      expect(result.code).toBe(1);
+      expect(expectConfigError(errorLines(result.stderr), "REDIS_URL")).toBe(
+        "REDIS_URL names a database this Redis does not have (its index is out of range)",
+      );
+    } finally {
+      await redis.command("ACL SETUSER default +config");
+    }
+  });
+
+  it("the last database Redis has starts", async () => {
+    const result = await start({ ...SALT, REDIS_URL: `${redis.url}/15` });
+    expect(result.listening).toBe(true);
+    expect(result.stderr).not.toContain("config_error");
+  });
+
+  it("Redis unreachable at start: the replica starts anyway, as without the check", async () => {
+    const closed = `redis://127.0.0.1:${await freePort()}/20`;
+    const result = await start({ ...SALT, REDIS_URL: closed });
+    expect(result.listening).toBe(true);
+    expect(result.stderr).not.toContain("config_error");
+    // Connected but answering nothing (stuck, swapping): a second, then it starts.
+    redis.hang();
+    try {
+      const hung = await start({ ...SALT, REDIS_URL: `${redis.url}/20` });
+      expect(hung.listening).toBe(true);
+      expect(hung.stderr).not.toContain("config_error");
+    } finally {
+      redis.resume();
+    }
   });
 });

@@ -19,7 +19,13 @@ export const CACHE_DIR = "/var/cache/nginx/darb";
 /** What a replica behind this nginx is told (deploy/compose.yaml too): one proxy in front. */
 export const REPLICA_SETTINGS = { TRUST_PROXY: "1" };
 
-export type NginxProxy = { origin: string; errorLog: () => string; stop: () => Promise<void> };
+export type NginxProxy = {
+  origin: string;
+  errorLog: () => string;
+  /** `nginx -s reload`: new workers with the files read again, the old ones finish first. */
+  reload: () => void;
+  stop: () => Promise<void>;
+};
 
 function rewrite(text: string, from: string, to: string, file = "darb.conf"): string {
   const count = text.split(from).length - 1;
@@ -70,5 +76,10 @@ export async function startNginx(
   writeFileSync(join(dir, "nginx.conf"), main);
   const origin = `http://127.0.0.1:${port}`;
   const nginx = await runNginx({ binary, dir, url: `${origin}/healthz`, onSpawn: trackGroup });
-  return { origin, errorLog: nginx.errorLog, stop: nginx.stop };
+  return {
+    origin,
+    errorLog: nginx.errorLog,
+    reload: () => nginx.child.kill("SIGHUP"),
+    stop: nginx.stop,
+  };
 }

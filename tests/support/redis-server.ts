@@ -20,7 +20,7 @@ export const REDIS_FLAGS = [
   "--appendonly",
   "no",
   "--maxmemory",
-  "128mb",
+  "256mb",
   "--maxmemory-policy",
   "volatile-ttl",
 ];
