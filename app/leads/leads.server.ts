@@ -11,6 +11,7 @@ import { chatRef, leadId, previousWindow } from "~/leads/ledger/lead-ids.server"
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import type { LeadVerdict } from "~/leads/limits.server";
 import { type Visitor, visitorFor } from "~/leads/visitor.server";
+import { bounded, logLine } from "~/platform/log-line.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import {
   type Campaign,
@@ -202,6 +203,7 @@ export async function recordLead(
       : {}),
     status: "new",
   };
+  if (context.config.logLeads) context.services.log(leadLine(record));
   context.services.analytics.record(visitor, events, {
     sessionId,
     at,
@@ -241,6 +243,29 @@ export async function recordLead(
     },
   });
   return { verdict, id, ref: record.ref };
+}
+
+/**
+ * LOG_LEADS=1: one line per lead counted, for an operator following a campaign live. What the
+ * lead is and where it came from, never who: no address, no user agent, no visitor id.
+ */
+export function leadLine(lead: LeadRecord): string {
+  const campaign = Object.fromEntries(
+    Object.entries(campaignDetails(lead.campaign)).map(([name, value]) => [
+      name,
+      bounded(value, 100),
+    ]),
+  );
+  return logLine("lead", {
+    id: lead.id,
+    cta: lead.cta,
+    ...(lead.language ? { language: lead.language } : {}),
+    ...(lead.plan ? { plan: lead.plan } : {}),
+    lead_source: bounded(leadSource(lead.campaign), 100),
+    ...campaign,
+    ...(lead.ref ? { ref: lead.ref } : {}),
+    ...(lead.experiment ? { variant: `${lead.experiment.id}/${lead.experiment.variant}` } : {}),
+  });
 }
 
 /** Records a batch from the browser (the route has checked the visitor's limits). */

@@ -155,3 +155,41 @@ describe("the log under hostile requests", { timeout: 120_000 }, () => {
     expect(stderrLines()).toEqual([]);
   });
 });
+
+describe("what every line says", () => {
+  it("when, which replica, and with LOG_LEADS=1 each lead counted once, never who tapped", async () => {
+    const leads = await startChildServer({ LOG_LEADS: "1", REPLICA_ID: "site-7" });
+    try {
+      const tap = (n: number) =>
+        fetch(`${leads.origin}/thank-you?cta=whatsapp&utm_source=ig&utm_campaign=Eid`, {
+          headers: { "user-agent": ANDROID_CHROME, "x-forwarded-for": `203.0.113.${n}` },
+        });
+      for (const n of [41, 42, 41]) expect((await tap(n)).status).toBe(200);
+      await leads.waitForLine((line) => line.type === "lead");
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const lines = leads.lines.filter((line) => line.type === "lead");
+      // The third tap is the first visitor's again: one lead, one line.
+      expect(lines).toHaveLength(2);
+      for (const line of lines) {
+        expect(line).toMatchObject({
+          cta: "whatsapp",
+          source: "ig",
+          campaign: "Eid",
+          ref: expect.stringMatching(/^DRB-/),
+          replica: "site-7",
+        });
+        expect(Number.isNaN(Date.parse(String(line.time)))).toBe(false);
+        const text = JSON.stringify(line);
+        expect(text).not.toContain("203.0.113");
+        expect(text).not.toContain("Android");
+      }
+      // Every line the server wrote says when and where.
+      for (const line of leads.lines)
+        expect(line).toMatchObject({ time: expect.any(String), replica: "site-7" });
+      // Off by default: the other server here writes none.
+      expect(server.lines.filter((line) => line.type === "lead")).toEqual([]);
+    } finally {
+      await leads.kill();
+    }
+  });
+});

@@ -46,11 +46,20 @@ async function start(
 type LogLine = { type: string; variable?: string; error?: string; warning?: string };
 
 /** stderr's lines, each one JSON object (JSON.parse throws on any that is not). */
+/**
+ * Each line of stderr, parsed, without the time and replica every line carries (checked here,
+ * so the cases compare what the line says).
+ */
 const errorLines = (stderr: string): LogLine[] =>
   stderr
     .split("\n")
     .filter((line) => line.trim() !== "")
-    .map((line) => JSON.parse(line) as LogLine);
+    .map((line) => {
+      const { time, replica, ...said } = JSON.parse(line) as LogLine;
+      expect(Number.isNaN(Date.parse(String(time))), `a time on ${line}`).toBe(false);
+      expect(typeof replica, `a replica on ${line}`).toBe("string");
+      return said as LogLine;
+    });
 
 /** The one configuration error a start-up wrote, naming `variable`. */
 function expectConfigError(lines: LogLine[], variable: string): string {
