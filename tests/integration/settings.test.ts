@@ -55,7 +55,10 @@ const errorLines = (stderr: string): LogLine[] =>
     .split("\n")
     .filter((line) => line.trim() !== "")
     .map((line) => {
-      const { time, replica, ...said } = JSON.parse(line) as LogLine;
+      const { time, replica, ...said } = JSON.parse(line) as LogLine & {
+        time?: string;
+        replica?: string;
+      };
       expect(Number.isNaN(Date.parse(String(time))), `a time on ${line}`).toBe(false);
       expect(typeof replica, `a replica on ${line}`).toBe("string");
       return said as LogLine;
