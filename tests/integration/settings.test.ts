@@ -46,8 +46,8 @@ async function start(
 type LogLine = { type: string; variable?: string; error?: string; warning?: string };
 
 /**
- * stderr's lines, each one JSON object (JSON.parse throws on any that is not), parsed, without the time and replica every line carries (checked here,
- * so the cases compare what the line says).
+ * stderr's lines, each one JSON object (JSON.parse throws on any that is not), without the time
+ * and replica every line carries (checked here, so the cases compare what the line says).
  */
 const errorLines = (stderr: string): LogLine[] =>
   stderr
