@@ -152,6 +152,28 @@ function outboxFor(
   return box;
 }
 
+/** An outbox as outboxFor makes it, with `options` on top, and the lines it logs, parsed. */
+function loggingOutbox(
+  kind: typeof GA4 | typeof META,
+  ledger: Ledger,
+  clock: Clock,
+  post: Post,
+  options: Partial<OutboxOptions> = {},
+) {
+  const lines: Array<Record<string, unknown>> = [];
+  const box = createOutbox({
+    ...kind,
+    ledger,
+    post,
+    now: clock.now,
+    setTimer: clock.setTimer,
+    log: (line) => lines.push(JSON.parse(line)),
+    ...options,
+  });
+  boxes.push(box);
+  return { box, lines };
+}
+
 let serial = 0;
 function gaCall(overrides: Partial<NewCall> = {}): NewCall {
   serial += 1;
@@ -254,17 +276,8 @@ describe("what becomes of a call", () => {
     async (status) => {
       const clock = fakeClock();
       const ledger = createLedger();
-      const lines: Array<Record<string, unknown>> = [];
       const meta = fakePost(clock, (n) => (n <= 3 ? status : 200));
-      const box = createOutbox({
-        ...META,
-        ledger,
-        post: meta.post,
-        now: clock.now,
-        setTimer: clock.setTimer,
-        log: (line) => lines.push(JSON.parse(line)),
-      });
-      boxes.push(box);
+      const { box, lines } = loggingOutbox(META, ledger, clock, meta.post);
       box.sent(ledger.recordLead(leadRecord("lead-7"), [metaCall({ lead: "lead-7" })]));
       await clock.advance(0);
       expect(meta.calls).toHaveLength(1);
@@ -293,18 +306,10 @@ describe("what becomes of a call", () => {
   it("gives a new call its first try while others are held for credentials, so each refusal is said at once", async () => {
     const clock = fakeClock();
     const ledger = createLedger();
-    const lines: Array<Record<string, unknown>> = [];
     const meta = fakePost(clock, () => 400);
-    const box = createOutbox({
-      ...META,
-      ledger,
-      post: meta.post,
-      now: clock.now,
-      setTimer: clock.setTimer,
+    const { box, lines } = loggingOutbox(META, ledger, clock, meta.post, {
       judge: () => ({ kind: "credentials", code: "190" }),
-      log: (line) => lines.push(JSON.parse(line)),
     });
-    boxes.push(box);
     box.sent(ledger.recordCalls([metaCall({ lead: "a" })]));
     await clock.advance(1000);
     box.sent(ledger.recordCalls([metaCall({ lead: "b" })]));
@@ -322,17 +327,8 @@ describe("what becomes of a call", () => {
   it("gives up a call held for credentials once the destination would refuse its age, and says so", async () => {
     const clock = fakeClock();
     const ledger = createLedger();
-    const lines: Array<Record<string, unknown>> = [];
     const meta = fakePost(clock, () => 401);
-    const box = createOutbox({
-      ...META,
-      ledger,
-      post: meta.post,
-      now: clock.now,
-      setTimer: clock.setTimer,
-      log: (line) => lines.push(JSON.parse(line)),
-    });
-    boxes.push(box);
+    const { box, lines } = loggingOutbox(META, ledger, clock, meta.post);
     box.sent(ledger.recordCalls([metaCall({ lead: "lead-8" })]));
     await clock.advance(META_MAX_AGE_MS + HOUR);
     expect(ledger.pendingCalls("meta")).toEqual([]);
@@ -344,7 +340,6 @@ describe("what becomes of a call", () => {
   it("says each call refused for good in one line: the platform's code and message, never a secret", async () => {
     const clock = fakeClock();
     const ledger = createLedger();
-    const lines: Array<Record<string, unknown>> = [];
     const answer = JSON.stringify({
       error: {
         message: "Invalid parameter: token tok_live_SECRET123 is bad",
@@ -357,16 +352,9 @@ describe("what becomes of a call", () => {
       options.onAnswer?.(answer);
       return 400;
     };
-    const box = createOutbox({
-      ...META,
-      ledger,
-      post,
-      now: clock.now,
-      setTimer: clock.setTimer,
+    const { box, lines } = loggingOutbox(META, ledger, clock, post, {
       secrets: ["tok_live_SECRET123"],
-      log: (line) => lines.push(JSON.parse(line)),
     });
-    boxes.push(box);
     box.sent(ledger.recordCalls([metaCall({ lead: "lead-9" }), metaCall({ lead: "lead-10" })]));
     await clock.advance(0);
     expect(lines).toEqual([
@@ -389,19 +377,13 @@ describe("what becomes of a call", () => {
     const clock = fakeClock();
     const ledger = createLedger();
     const ga = fakePost(clock, () => 204);
-    const box = createOutbox({
-      ...GA4,
-      ledger,
-      post: ga.post,
-      now: clock.now,
-      setTimer: clock.setTimer,
+    const { box } = loggingOutbox(GA4, ledger, clock, ga.post, {
       address: (url) => {
         const address = new URL(url);
         address.searchParams.set("api_secret", "live-secret");
         return address;
       },
     });
-    boxes.push(box);
     const [call] = ledger.recordCalls([
       gaCall({ url: "https://ga.example/mp/collect?measurement_id=G-1" }),
     ]);
@@ -861,19 +843,11 @@ describe("room while a destination is down", () => {
   it("gives up the oldest browser events past the ceiling, never a lead's, and says so twice", async () => {
     const clock = fakeClock();
     const ledger = createLedger();
-    const lines: Array<Record<string, unknown>> = [];
     let up = false;
     const ga = fakePost(clock, () => (up ? 204 : "not sent"));
-    const box = createOutbox({
-      ...GA4,
-      ledger,
-      post: ga.post,
-      now: clock.now,
-      setTimer: clock.setTimer,
+    const { box, lines } = loggingOutbox(GA4, ledger, clock, ga.post, {
       maxBrowserCalls: 3,
-      log: (line) => lines.push(JSON.parse(line)),
     });
-    boxes.push(box);
     const lead = gaCall({ lead: "lead-1", events: 4 });
     box.sent(ledger.recordLead(leadRecord("lead-1"), [lead]));
     const batches = Array.from({ length: 6 }, () => gaCall({ browser: true, events: 2 }));

@@ -21,7 +21,9 @@ import {
   SERVER,
   sleep,
   startChildServer,
+  until,
 } from "../support/child-server";
+import { scrapeMetrics } from "../support/metrics-scrape";
 import { BINGBOT, IPHONE_SAFARI_18 } from "../support/user-agents";
 import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
 
@@ -61,26 +63,6 @@ async function lead(server: ChildServer, query: string, headers: Record<string, 
   expect(response.status).toBe(200);
   const html = await response.text();
   return { address, userAgent: `${IPHONE_SAFARI_18} Ads/${visitors}`, html };
-}
-
-async function until(condition: () => boolean, what: string, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-/** /metrics as Prometheus reads it: `name{labels}` to value. */
-async function metrics(port: number): Promise<Map<string, number>> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const values = new Map<string, number>();
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const at = line.lastIndexOf(" ");
-    values.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return values;
 }
 
 const leadIdOf = (html: string) => /data-lead-id="([^"]+)"/.exec(html)?.[1];
@@ -127,7 +109,7 @@ describe("each network gets its own lead, once", () => {
     });
     // Google got it too (it has a gclid), without TikTok's click id.
     expect(JSON.stringify(networks.conversions())).not.toContain(TTCLID);
-    const values = await metrics(metricsPort);
+    const values = await scrapeMetrics(metricsPort);
     expect(values.get('darb_outbox_events_total{destination="tiktok",outcome="delivered"}')).toBe(
       1,
     );
@@ -291,7 +273,7 @@ describe("an outage of every network", () => {
     const after = Math.ceil(Date.now() / 1000);
     // Down long enough for several rounds of backoff.
     await sleep(4000);
-    let values = await metrics(metricsPort);
+    let values = await scrapeMetrics(metricsPort);
     for (const destination of ["tiktok", "snap", "google_ads"]) {
       expect(values.get(`darb_outbox_pending_events{destination="${destination}"}`)).toBe(10);
     }
@@ -327,7 +309,7 @@ describe("an outage of every network", () => {
       expect(event.event_time).toBeGreaterThanOrEqual(before);
       expect(event.event_time).toBeLessThanOrEqual(after);
     }
-    values = await metrics(metricsPort);
+    values = await scrapeMetrics(metricsPort);
     for (const destination of ["tiktok", "snap", "google_ads"]) {
       expect(
         values.get(`darb_outbox_events_total{destination="${destination}",outcome="delivered"}`),

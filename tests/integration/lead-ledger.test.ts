@@ -5,6 +5,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { postPageView } from "../support/browser-batch";
 import {
   type ChildServer,
   freePort,
@@ -12,8 +13,10 @@ import {
   ROOT,
   sleep,
   startChildServer,
+  until,
 } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
+import { scrapeMetrics } from "../support/metrics-scrape";
 import { type RedisServer, startRedis } from "../support/redis-server";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
@@ -62,14 +65,6 @@ async function lead(server: ChildServer, query = "cta=whatsapp&utm_source=ig&utm
   });
   expect(response.status).toBe(200);
   return response.text();
-}
-
-async function until(condition: () => boolean, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
 }
 
 const ledgerLines = (dir: string) =>
@@ -140,18 +135,6 @@ describe("a server killed with leads still owed", () => {
   }, 120_000);
 });
 
-/** /metrics, as Prometheus reads it: `name{labels} value` lines, by name and labels. */
-async function metrics(port: number): Promise<Map<string, number>> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const values = new Map<string, number>();
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const at = line.lastIndexOf(" ");
-    values.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return values;
-}
-
 describe("a destination that resets the connection once it has read the call", () => {
   it("keeps GA4's lead calls for one late try, counts other events unconfirmed, and retries Meta until it confirms", async () => {
     const metricsPort = await freePort();
@@ -159,22 +142,10 @@ describe("a destination that resets the connection once it has read the call", (
     await destinations.setMode("reset");
     for (let i = 0; i < 10; i++) await lead(server);
     // A browser's batch: not a lead, so GA4 is not sent it twice.
-    const batch = await fetch(`${server.origin}/api/events`, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "sec-fetch-site": "same-origin",
-        "user-agent": IPHONE_SAFARI_18,
-        "x-forwarded-for": "203.0.113.251",
-      },
-      body: JSON.stringify({
-        events: [{ name: "page_view", params: { page_location: "/", source: "direct" } }],
-      }),
-    });
-    expect(batch.status).toBeLessThan(300);
+    expect((await postPageView(server.origin, "203.0.113.251")).status).toBeLessThan(300);
     await until(() => destinations.requests() >= 21, "the calls to arrive and be reset");
     await sleep(1500);
-    let values = await metrics(metricsPort);
+    let values = await scrapeMetrics(metricsPort);
     // 10 leads of 4 GA4 events each wait for their one late try; the batch's event is unconfirmed.
     expect(values.get('darb_outbox_pending_events{destination="ga4"}')).toBe(40);
     expect(values.get('darb_outbox_events_total{destination="ga4",outcome="unconfirmed"}')).toBe(1);
@@ -185,7 +156,7 @@ describe("a destination that resets the connection once it has read the call", (
     await destinations.setMode("ok");
     await until(() => distinct(destinations.meta.map((e) => e.event_id)) >= 10, "Meta's 10 leads");
     await sleep(500);
-    values = await metrics(metricsPort);
+    values = await scrapeMetrics(metricsPort);
     expect(values.get('darb_outbox_events_total{destination="meta",outcome="delivered"}')).toBe(10);
     expect(values.get('darb_outbox_pending_events{destination="meta"}')).toBe(0);
     expect(values.get('darb_outbox_pending_events{destination="ga4"}')).toBe(40);
@@ -266,7 +237,7 @@ describe("the WhatsApp chat a lead starts", () => {
       },
     });
 
-    const values = await metrics(metricsPort);
+    const values = await scrapeMetrics(metricsPort);
     expect(values.get('darb_chats_total{matched="true"}')).toBe(1);
     expect(values.get('darb_chats_total{matched="false"}')).toBe(1);
     expect(values.get('darb_leads_total{cta="whatsapp"}')).toBe(1);

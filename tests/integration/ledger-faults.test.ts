@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
 import { startAdNetworks } from "../support/ad-networks";
+import { postPageView } from "../support/browser-batch";
 import {
   type ChildServer,
   childServerEnv,
@@ -19,9 +20,11 @@ import {
   SERVER,
   sleep,
   startChildServer,
+  until,
 } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
 import { clockAhead } from "../support/faketime";
+import { scrapeMetrics } from "../support/metrics-scrape";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
@@ -76,14 +79,6 @@ async function lead(server: ChildServer) {
   expect(page).toMatch(/https:\/\/wa\.me\/971585550134\?text=[^"]*Ref%20DRB-[2-9A-Z]{5}/);
 }
 
-async function until(condition: () => boolean, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
 type LedgerLine = { t: string; lead?: { id: string; at: number } };
 const ledgerLines = (dir: string): LedgerLine[] =>
   readFileSync(join(dir, "leads.jsonl"), "utf8")
@@ -98,17 +93,6 @@ const leadTimes = (dir: string) =>
   );
 const linesOf = (server: ChildServer, type: string) =>
   server.lines.filter((line) => line.type === type);
-
-async function metrics(port: number): Promise<Map<string, number>> {
-  const text = await (await fetch(`http://127.0.0.1:${port}/metrics`)).text();
-  const values = new Map<string, number>();
-  for (const line of text.split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const at = line.lastIndexOf(" ");
-    values.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return values;
-}
 
 async function readyz(server: ChildServer) {
   return (await (await fetch(`${server.origin}/readyz`)).json()) as Record<string, unknown>;
@@ -132,7 +116,7 @@ describe("a data directory that fills up", () => {
       ledger: "failing",
       ledger_error: "ENOSPC",
     });
-    let values = await metrics(metricsPort);
+    let values = await scrapeMetrics(metricsPort);
     expect(values.get("darb_ledger_failing")).toBe(1);
     expect(values.get("darb_ready")).toBe(0);
     expect(values.get("darb_ledger_held_entries")).toBeGreaterThan(0);
@@ -145,7 +129,7 @@ describe("a data directory that fills up", () => {
     disk.free();
     await server.waitForLine((line) => line.type === "ledger_recovered", 20_000);
     expect(await readyz(server)).toMatchObject({ status: "ok", ledger: "writing" });
-    values = await metrics(metricsPort);
+    values = await scrapeMetrics(metricsPort);
     expect(values.get("darb_ledger_failing")).toBe(0);
     // Every answered lead is in the file.
     expect(leadTimes(dir).size).toBe(35);
@@ -223,7 +207,7 @@ describe("a Meta token that expired", () => {
     const dir = freshDataDir();
     const metricsPort = await freePort();
     const server = await start({ DATA_DIR: dir, METRICS_PORT: String(metricsPort) });
-    const before = await metrics(metricsPort);
+    const before = await scrapeMetrics(metricsPort);
     expect(before.get('darb_outbox_credentials_refused_total{destination="meta"}')).toBe(0);
     await destinations.setMode("expired-token");
     for (let i = 0; i < 5; i++) await lead(server);
@@ -243,7 +227,7 @@ describe("a Meta token that expired", () => {
         replica: expect.any(String),
       });
     }
-    const after = await metrics(metricsPort);
+    const after = await scrapeMetrics(metricsPort);
     expect(after.get('darb_outbox_credentials_refused_total{destination="meta"}')).toBe(5);
     expect(after.get('darb_outbox_pending_events{destination="meta"}')).toBe(5);
     // The documented alert fires on what this server exported: its rule (expression, labels,
@@ -430,19 +414,7 @@ describe("secrets", () => {
       await destinations.setMode("reset");
       await networks.setUp(false);
       for (let n = 2; n <= 6; n++) expect((await tap(n)).status).toBe(200);
-      const batch = await fetch(`${server.origin}/api/events`, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          "sec-fetch-site": "same-origin",
-          "user-agent": IPHONE_SAFARI_18,
-          "x-forwarded-for": "10.36.0.99",
-        },
-        body: JSON.stringify({
-          events: [{ name: "page_view", params: { page_location: "/", source: "ig" } }],
-        }),
-      });
-      expect(batch.status).toBe(204);
+      expect((await postPageView(server.origin, "10.36.0.99", "ig")).status).toBe(204);
       const ref = /Ref%20(DRB-[2-9A-Z]{5})/.exec(first)?.[1] ?? "";
       const chat = delivery("wamid.secrets", `Hello\n\nRef ${ref}`);
       expect((await postToWebhook(server.origin, chat, signed(chat))).status).toBe(200);
