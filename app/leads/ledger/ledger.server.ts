@@ -195,10 +195,7 @@ export function createLedger(options: LedgerOptions = {}) {
   const out = new Set<string>();
   let settledSinceRewrite = 0;
   let liveBytes = 0;
-  /** How long the last leads' writes took (ms), for the bench: a ring. */
-  const leadWrites = new Float64Array(4096);
-  let leadWriteCount = 0;
-  /** Every lead's write time, for /metrics' histogram. */
+  /** Every lead's write time, for /metrics' histogram (which the bench reads too). */
   const leadWriteWatchers = new Set<(seconds: number) => void>();
   /**
    * Exposures by day, experiment and variant: counters, never visitors. The key is the three
@@ -370,7 +367,6 @@ export function createLedger(options: LedgerOptions = {}) {
       const started = performance.now();
       write({ t: "lead", lead, calls: withId });
       const took = performance.now() - started;
-      leadWrites[leadWriteCount++ % leadWrites.length] = took;
       for (const watch of leadWriteWatchers) watch(took / 1000);
       counted.leads.set(lead.cta, (counted.leads.get(lead.cta) ?? 0) + 1);
       return withId;
@@ -448,15 +444,6 @@ export function createLedger(options: LedgerOptions = {}) {
       if (journal.bytes() > 2 * liveBytes + REWRITE_AFTER_BYTES) sweep();
     },
 
-    /** The p50, p99 and most of the last 4,096 leads' writes (ms), with how many there were. */
-    leadWriteTimes() {
-      const times = [...leadWrites.subarray(0, Math.min(leadWriteCount, leadWrites.length))].sort(
-        (a, b) => a - b,
-      );
-      const at = (q: number) =>
-        times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-      return { count: leadWriteCount, p50: at(0.5), p99: at(0.99), max: times.at(-1) ?? 0 };
-    },
     /** Calls `watch` with each lead's write time from now on (seconds); returns how to stop. */
     watchLeadWrites(watch: (seconds: number) => void): () => void {
       leadWriteWatchers.add(watch);
