@@ -49,10 +49,11 @@ it("reads the main thread's tasks, their CPU time and the threads beside it from
   const read = traceTasks(trace, { minMs: 0 });
   expect(read.fcp).toBeGreaterThan(0);
   // Wall time is at least the CPU time the thread had in it, task by task and in all (the two
-  // come from different clocks: a tiny task's may differ by a few microseconds either way).
+  // come from different clocks: a tiny task's may differ by a fraction of a millisecond either
+  // way on a busy machine: 0.61 ms of CPU in 0.41 ms of wall was seen in a fresh clone's run).
   expect(read.cpu).toBeGreaterThan(0);
   expect(read.wall).toBeGreaterThanOrEqual(read.cpu * 0.99);
-  for (const task of read.long) expect(task.cpu).toBeLessThanOrEqual(task.wall * 1.01 + 0.1);
+  for (const task of read.long) expect(task.cpu).toBeLessThanOrEqual(task.wall * 1.01 + 0.5);
   // What the page does shows by name: the parser, a layout counted in objects, the scripts.
   const parts = read.long.flatMap((task) => task.parts.map((part) => part.label));
   expect(parts).toContain("parse HTML");
