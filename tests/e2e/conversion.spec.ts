@@ -195,8 +195,11 @@ test("the visitor can stop the countdown and stay", async ({ page }) => {
 test("coming Back from WhatsApp does not bounce the visitor out again", async ({ page }) => {
   await stubExternal(page);
   const seen = await watchNavigations(page);
-  await installClock(page);
+  // Held, so the hand-off is the hydrated page's, as a visitor's is, however slow the load: a
+  // hand-off before hydration replaces the page in history, and Back would skip it.
+  await holdClock(page);
   await page.goto(`/thank-you?cta=whatsapp&source=${uniqueSource("back")}`);
+  await hydrateOnHeldClock(page);
   // The hand-off's second.
   await page.clock.runFor(1000);
   await page.waitForURL((url) => url.href.startsWith(WHATSAPP));
