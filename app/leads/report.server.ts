@@ -1,7 +1,7 @@
 /**
- * Leads and chats by campaign, for the people who run the campaigns (`npm run leads`): read
- * from the ledger alone, so it needs no GA4 and shows what GA4 cannot, which campaigns' leads
- * became WhatsApp chats.
+ * Leads, chats and later stages by campaign, for the people who run the campaigns (`npm run
+ * leads`): read from the ledger alone, so it needs no GA4 and shows what GA4 cannot, which
+ * campaigns' leads became WhatsApp chats, then customers.
  */
 import type { ChatRecord, LeadRecord } from "~/leads/ledger/ledger.server";
 import { campaignDetails } from "~/shared/campaign";
@@ -14,6 +14,12 @@ export type ReportRow = {
   language: string;
   leads: number;
   chats: number;
+  /** Leads the team marked so (api/leads/stage), whenever they did. */
+  qualified: number;
+  installed: number;
+  lost: number;
+  /** What the installed ones were worth, in AED. */
+  value: number;
 };
 
 export type Report = {
@@ -55,9 +61,24 @@ export function leadReport(leads: LeadRecord[], chats: ChatRecord[], since: numb
       language: lead.language ?? NONE,
     };
     const key = JSON.stringify(row);
-    const existing = rows.get(key) ?? { ...row, leads: 0, chats: 0 };
+    const existing = rows.get(key) ?? {
+      ...row,
+      leads: 0,
+      chats: 0,
+      qualified: 0,
+      installed: 0,
+      lost: 0,
+      value: 0,
+    };
     existing.leads += 1;
     if (lead.status === "chat_started" || chatted.has(lead.id)) existing.chats += 1;
+    const stages = lead.stages ?? {};
+    if (stages.qualified || stages.installed) existing.qualified += 1;
+    if (stages.installed) {
+      existing.installed += 1;
+      existing.value += stages.installed.value;
+    }
+    if (stages.lost) existing.lost += 1;
     rows.set(key, existing);
   }
   const sorted = [...rows.values()].sort(
@@ -70,7 +91,20 @@ export function leadReport(leads: LeadRecord[], chats: ChatRecord[], since: numb
 const rate = (row: Pick<ReportRow, "leads" | "chats">) =>
   row.leads === 0 ? "" : `${Math.round((100 * row.chats) / row.leads)}%`;
 
-const COLUMNS = ["source", "medium", "campaign", "cta", "language", "leads", "chats", "chat rate"];
+const COLUMNS = [
+  "source",
+  "medium",
+  "campaign",
+  "cta",
+  "language",
+  "leads",
+  "chats",
+  "chat rate",
+  "qualified",
+  "installed",
+  "lost",
+  "value AED",
+];
 
 function cells(row: ReportRow): string[] {
   return [
@@ -82,14 +116,23 @@ function cells(row: ReportRow): string[] {
     String(row.leads),
     String(row.chats),
     rate(row),
+    String(row.qualified),
+    String(row.installed),
+    String(row.lost),
+    String(row.value),
   ];
 }
 
 /** A table for a terminal, with totals. */
 export function reportText(report: Report): string {
   const total = report.rows.reduce(
-    (sum, row) => ({ leads: sum.leads + row.leads, chats: sum.chats + row.chats }),
-    { leads: 0, chats: 0 },
+    (sum, row) => ({
+      leads: sum.leads + row.leads,
+      chats: sum.chats + row.chats,
+      installed: sum.installed + row.installed,
+      value: sum.value + row.value,
+    }),
+    { leads: 0, chats: 0, installed: 0, value: 0 },
   );
   const lines = [COLUMNS, ...report.rows.map(cells)];
   // Campaign words are a visitor's text: shown, never interpreted (no control characters).
@@ -102,7 +145,8 @@ export function reportText(report: Report): string {
     "",
     ...safe.map((line) => pad(line).join("  ").trimEnd()),
     "",
-    `Total: ${total.leads} leads, ${total.chats} chats (${rate(total) || "0%"}); ` +
+    `Total: ${total.leads} leads, ${total.chats} chats (${rate(total) || "0%"}), ` +
+      `${total.installed} installed (AED ${total.value}); ` +
       `${report.chatsWithoutCampaign} chats without a campaign`,
   ].join("\n");
 }
