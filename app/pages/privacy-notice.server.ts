@@ -79,7 +79,15 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       ScCid: { code: "ScCid" },
       gclid: { code: "gclid" },
     });
-    if (webhook) blocks.push({ paragraph: rich(service.chat, { event: { code: CHAT_EVENT } }) });
+    if (webhook) {
+      blocks.push({
+        paragraph: rich(service.chat, { event: { code: CHAT_EVENT }, hash: { code: "SHA-256" } }),
+      });
+    }
+    // Only while the team can tell the site what became of a lead (api/leads/stage).
+    if (config.leadsApiToken && service.stages) {
+      blocks.push({ paragraph: rich(service.stages) });
+    }
     return section(id, service.heading, blocks);
   });
 
@@ -119,7 +127,9 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       section("leads", words.leads.heading, blocksOf(words.leads.body, { retention })),
       section("chat", words.chat.heading, [
         ...blocksOf(words.chat.body, { ref: { quote: `${copy.contact.chatRef} ${EXAMPLE_REF}` } }),
-        ...(webhook ? [{ paragraph: rich(words.chat.webhook) }] : []),
+        ...(webhook
+          ? [{ paragraph: rich(words.chat.webhook, { hash: { code: "SHA-256" } }) }]
+          : []),
       ]),
       section("recipients", words.recipients.heading, [
         { paragraph: rich(on.length > 0 ? words.recipients.some : words.recipients.none) },

@@ -81,12 +81,14 @@ export type SendingContext = { post?: Post };
 
 /**
  * What the privacy notice says of a destination: a heading, what it is sent (paragraphs, and
- * lists as arrays), and what it hears of a chat while the webhook is set up.
+ * lists as arrays), what it hears of a chat while the webhook is set up, and of the stages.
  */
 export type PrivacyWords = {
   heading: string;
   body: readonly (string | readonly string[])[];
   chat: string;
+  /** What it hears of the later stages, while the team can tell the site of them. */
+  stages?: string;
 };
 
 export type Destination<S> = {
