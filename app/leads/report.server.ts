@@ -76,7 +76,8 @@ export function leadReport(leads: LeadRecord[], chats: ChatRecord[], since: numb
     if (stages.qualified || stages.installed) existing.qualified += 1;
     if (stages.installed) {
       existing.installed += 1;
-      existing.value += stages.installed.value;
+      // In fils: 0.1 + 0.2 is 0.3, not 0.30000000000000004.
+      existing.value = Math.round((existing.value + stages.installed.value) * 100) / 100;
     }
     if (stages.lost) existing.lost += 1;
     rows.set(key, existing);
@@ -130,7 +131,7 @@ export function reportText(report: Report): string {
       leads: sum.leads + row.leads,
       chats: sum.chats + row.chats,
       installed: sum.installed + row.installed,
-      value: sum.value + row.value,
+      value: Math.round((sum.value + row.value) * 100) / 100,
     }),
     { leads: 0, chats: 0, installed: 0, value: 0 },
   );
