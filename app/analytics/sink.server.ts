@@ -217,10 +217,18 @@ export function createSink(options: SinkOptions): Sink {
         for (const destination of configured) calls.push(...(destination.chat?.(facts) ?? []));
       }
       if (shared) {
+        // The lead as its first chat leaves it, phone's hash included: another replica's stage
+        // finds it there.
         const own = chat.lead ? ledger.lead(chat.lead) : undefined;
-        calls.push(
-          sharedChatCall(chat, own && { ...own, status: "chat_started", chatAt: chat.at }),
-        );
+        const chatted = own && {
+          ...own,
+          status: "chat_started" as const,
+          chatAt: own.chatAt ?? chat.at,
+          ...(lead && chat.ctwaClid ? { ctwaClid: chat.ctwaClid } : {}),
+          ...(lead && chat.account ? { account: chat.account } : {}),
+          ...(lead && facts?.phone ? { phone: facts.phone } : {}),
+        };
+        calls.push(sharedChatCall(chat, chatted));
       }
       hand(ledger.recordChat(chat, calls, facts?.phone));
     },
