@@ -21,8 +21,6 @@ import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALE_INFO, type Locale } from "~/shared/locale";
 import { counted } from "~/shared/plural";
 
-type ServiceId = keyof Copy["legal"]["privacy"]["services"];
-
 /**
  * The services the notice names: each destination the settings turn on, in the registry's
  * order (analytics/destinations/registry.server.ts), in the words content/legal.ts gives it in
