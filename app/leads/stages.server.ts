@@ -59,6 +59,19 @@ function ga4Event(lead: LeadRecord, stage: Stage, value: number, reason?: string
   };
 }
 
+/** A lead as this replica and Redis know it together: every stage either recorded. */
+function mergedLead(local: LeadRecord, remote: LeadRecord): LeadRecord {
+  const stages = { ...remote.stages, ...local.stages };
+  const last = stages.installed || stages.lost;
+  const phone = last ? undefined : (local.phone ?? remote.phone);
+  const { phone: _phone, ...rest } = local;
+  return {
+    ...rest,
+    ...(Object.keys(stages).length > 0 ? { stages } : {}),
+    ...(phone ? { phone } : {}),
+  };
+}
+
 /** Why `stage` cannot follow what the lead has had, or null when it can. */
 export function outOfOrder(lead: LeadRecord, stage: Stage): string | null {
   const had = lead.stages ?? {};
@@ -80,11 +93,11 @@ export async function recordStage(
   const { ledger, shared, analytics } = context.services;
   const ref = refInText(asked.ref);
   if (!ref) return { status: 404, error: "no lead has that reference" };
-  let lead = ledger.leadByRef(ref);
-  if (!lead && shared) {
-    lead = await shared.leadByRef(ref);
-    if (lead) ledger.adoptLead(lead);
-  }
+  const local = ledger.leadByRef(ref);
+  // Redis's copy has what every replica told of the lead: a stage another recorded, the phone.
+  const remote = shared ? await shared.leadByRef(ref) : undefined;
+  if (!local && remote) ledger.adoptLead(remote);
+  const lead = local && remote ? mergedLead(local, remote) : (local ?? remote);
   if (!lead) return { status: 404, error: `no lead has the reference ${ref}` };
   if (lead.stages?.[asked.stage]) return { status: 200, recorded: false, ref, stage: asked.stage };
   const wrong = outOfOrder(lead, asked.stage);

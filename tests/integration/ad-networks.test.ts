@@ -176,8 +176,7 @@ describe("each network gets its own lead, once", () => {
             gclid: GCLID,
             landingPageDeviceInfo: { userAgent: sent.userAgent, ipAddress: sent.address },
           },
-          conversionValue: 0,
-          currency: "AED",
+          // No LEAD_VALUE_AED: no value of ours, so the action's own default counts.
         },
       ],
     });

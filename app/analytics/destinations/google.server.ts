@@ -112,8 +112,8 @@ export function ingestCall(
         ...(conversion.phone
           ? { userData: { userIdentifiers: [{ phoneNumber: conversion.phone.e164 }] } }
           : {}),
-        conversionValue: conversion.value,
-        currency: "AED",
+        // Without a value of ours, the action's own default counts.
+        ...(conversion.value > 0 ? { conversionValue: conversion.value, currency: "AED" } : {}),
       },
     ],
   };
@@ -193,18 +193,27 @@ function customerIdOf(name: string, raw: string): string {
   return id;
 }
 
-/** A conversion action's id, or its id out of a resource name (customers/<id>/conversionActions/<id>). */
-function actionOf(name: string, raw: string): string {
-  const id = /^\d{1,20}$/.test(raw)
-    ? raw
-    : /^customers\/\d{10}\/conversionActions\/(\d{1,20})$/.exec(raw)?.[1];
-  if (!id) {
+/**
+ * A conversion action's id, or its id out of a resource name (customers/<id>/conversionActions/
+ * <id>), which must be the customer's own: the Data Manager API counts a conversion on the
+ * account that owns its action, never a manager's action for a client (decision 026).
+ */
+function actionOf(name: string, raw: string, customerId: string): string {
+  if (/^\d{1,20}$/.test(raw)) return raw;
+  const named = /^customers\/(\d{10})\/conversionActions\/(\d{1,20})$/.exec(raw);
+  if (!named) {
     throw new ConfigError(
       name,
       `must be a conversion action's id (or customers/<id>/conversionActions/<id>), got ${shown(raw)}`,
     );
   }
-  return id;
+  if (named[1] !== customerId) {
+    throw new ConfigError(
+      name,
+      `names an action of account ${named[1]}: GOOGLE_ADS_CUSTOMER_ID must be the account that owns the conversion actions`,
+    );
+  }
+  return named[2] as string;
 }
 
 function readGoogle(env: Env): GoogleSettings | null {
@@ -219,7 +228,10 @@ function readGoogle(env: Env): GoogleSettings | null {
   const anyAction = Object.values(ACTION_SETTINGS).some((name) => read(env, name) !== undefined);
   const values = allOrNone(env, REQUIRED);
   if (!values) {
-    const stray = Object.values(ACTION_SETTINGS).find((name) => read(env, name) !== undefined);
+    // A setting that means nothing alone is a mistake, not an "off".
+    const stray = [...Object.values(ACTION_SETTINGS), "GOOGLE_ADS_LOGIN_CUSTOMER_ID"].find(
+      (name) => read(env, name) !== undefined,
+    );
     if (stray) throw new ConfigError("GOOGLE_ADS_CUSTOMER_ID", `must be set when ${stray} is`);
     return null;
   }
@@ -239,7 +251,7 @@ function readGoogle(env: Env): GoogleSettings | null {
   const actions: Partial<Record<Moment, string>> = {};
   for (const [moment, name] of Object.entries(ACTION_SETTINGS) as [Moment, string][]) {
     const raw = read(env, name);
-    if (raw !== undefined) actions[moment] = actionOf(name, raw);
+    if (raw !== undefined) actions[moment] = actionOf(name, raw, customerId);
   }
   const clientId = values.GOOGLE_ADS_CLIENT_ID as string;
   if (!/^[A-Za-z0-9._-]{1,200}\.apps\.googleusercontent\.com$/.test(clientId)) {

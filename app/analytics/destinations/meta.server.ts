@@ -185,7 +185,14 @@ function readMeta(env: Env): MetaSettings | null {
   const accessToken = read(env, "META_ACCESS_TOKEN");
   const endpoint = parseEndpoint(env, "META_CAPI_ENDPOINT", DEFAULT_META_ENDPOINT, true);
   const moments = readMoments(env, "META_SEND");
-  if (!pixelId && !accessToken) return null;
+  if (!pixelId && !accessToken) {
+    // A setting that means nothing alone is a mistake, not an "off".
+    const stray = ["META_WHATSAPP_DATASET_ID", "META_TEST_EVENT_CODE"].find(
+      (name) => read(env, name) !== undefined,
+    );
+    if (stray) throw new ConfigError("META_PIXEL_ID", `must be set when ${stray} is`);
+    return null;
+  }
   if (!pixelId) throw new ConfigError("META_PIXEL_ID", "must be set when META_ACCESS_TOKEN is");
   if (!accessToken) throw new ConfigError("META_ACCESS_TOKEN", "must be set when META_PIXEL_ID is");
   if (!/^[0-9]{5,20}$/.test(pixelId)) {

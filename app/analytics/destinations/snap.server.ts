@@ -47,6 +47,9 @@ const MOMENT_EVENTS = {
   installed: "PURCHASE",
 } as const;
 
+/** A value only when there is one (LEAD_VALUE_AED): a tap of no value is sent as it always was. */
+const valued = (value: number) => (value > 0 ? { custom_data: { currency: "AED", value } } : {});
+
 function eventsCall(settings: SnapSettings, event: object, at: number, lead: string): NewCall {
   return {
     destination: "snap",
@@ -74,7 +77,7 @@ function tapCall(settings: SnapSettings, lead: TapFacts): NewCall[] {
     action_source: "WEB",
     event_source_url: lead.pageUrl(campaign),
     user_data: userData,
-    custom_data: { currency: "AED", value: lead.value },
+    ...valued(lead.value),
   };
   return [eventsCall(settings, event, lead.at, lead.id)];
 }
@@ -99,7 +102,7 @@ function later(
     action_source: "WEB",
     event_source_url: pageUrl(campaign),
     user_data: userData,
-    custom_data: { currency: "AED", value },
+    ...valued(value),
   };
   return eventsCall(settings, event, at, lead.id);
 }

@@ -77,6 +77,9 @@ export function judgeTiktok(status: number, answer: string): Verdict {
 
 const TOKEN_CODES = new Set([40001, 40002, 40102, 40104, 40105]);
 
+/** A value only when there is one (LEAD_VALUE_AED): a tap of no value is sent as it always was. */
+const valued = (value: number) => (value > 0 ? { properties: { currency: "AED", value } } : {});
+
 /** The test code joins the body as it is sent, while one is set. */
 function tiktokStamp(body: string, testEventCode: string | null): string {
   return testEventCode
@@ -123,7 +126,7 @@ function tapCall(settings: TiktokSettings, lead: TapFacts): NewCall[] {
     event_id: lead.id,
     user,
     page: { url: lead.pageUrl(campaign) },
-    properties: { currency: "AED", value: lead.value },
+    ...valued(lead.value),
   };
   return [track(settings, event, lead.at, lead.id)];
 }
@@ -143,7 +146,7 @@ function later(
     event_id: momentId(lead.id, moment),
     user: laterUser(lead, phone),
     page: { url: pageUrl(ownCampaign(lead.campaign, ["ttclid"])) },
-    properties: { currency: "AED", value },
+    ...valued(value),
   };
   return track(settings, event, at, lead.id);
 }
@@ -152,7 +155,12 @@ function readTiktok(env: Env): TiktokSettings | null {
   const endpoint = parseEndpoint(env, "TIKTOK_ENDPOINT", DEFAULT_TIKTOK_ENDPOINT, true);
   const moments = readMoments(env, "TIKTOK_SEND");
   const values = allOrNone(env, ["TIKTOK_PIXEL_CODE", "TIKTOK_ACCESS_TOKEN"]);
-  if (!values) return null;
+  if (!values) {
+    if (read(env, "TIKTOK_TEST_EVENT_CODE") !== undefined) {
+      throw new ConfigError("TIKTOK_PIXEL_CODE", "must be set when TIKTOK_TEST_EVENT_CODE is");
+    }
+    return null;
+  }
   const pixelCode = values.TIKTOK_PIXEL_CODE as string;
   const accessToken = values.TIKTOK_ACCESS_TOKEN as string;
   // Events Manager shows pixel codes as about 20 capitals and digits (C4ABCDEF…).
