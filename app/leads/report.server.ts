@@ -14,7 +14,10 @@ export type ReportRow = {
   language: string;
   leads: number;
   chats: number;
-  /** Leads the team marked so (api/leads/stage), whenever they did. */
+  /**
+   * Leads the team marked qualified (api/leads/stage), or installed (which a lead becomes
+   * qualified on the way to), whenever they did; installed and lost as marked.
+   */
   qualified: number;
   installed: number;
   lost: number;

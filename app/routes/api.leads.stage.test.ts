@@ -61,7 +61,11 @@ function route(token: string | null = TOKEN) {
     });
     return { status: response.status, headers: response.headers, body: await response.json() };
   };
-  return { post, lines, ledger: services.ledger };
+  const get = async () => {
+    const response = await loader({ request: new Request(URL_), context, params: {} });
+    return { status: response.status, headers: response.headers };
+  };
+  return { post, get, lines, ledger: services.ledger };
 }
 
 const json = (authorization: string) => ({ authorization, "content-type": "application/json" });
@@ -216,9 +220,10 @@ describe("POST /api/leads/stage", () => {
     expect(JSON.stringify(answer.body)).not.toContain("<");
   });
 
-  it("answers a GET with 405 and Allow: POST", async () => {
-    const answer = await loader();
+  it("answers a GET with 405 and Allow: POST, or 404 while it is off", async () => {
+    const answer = await route().get();
     expect(answer.status).toBe(405);
     expect(answer.headers.get("allow")).toBe("POST");
+    expect((await route(null).get()).status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import type { Stage } from "~/analytics/destinations/destination.server";
 import { addressKey } from "~/leads/address-key.server";
 import { createRateLimiter } from "~/leads/rate-limit.server";
@@ -11,8 +11,10 @@ import { requestContext } from "~/platform/request-context.server";
 /**
  * POST /api/leads/stage: the team or the app's back end says what became of a lead
  * (leads/stages.server.ts). Off (404) without LEADS_API_TOKEN; with it, only a request bearing
- * that token, compared in constant time, and an address that sends a wrong one is refused for a
- * while after 10. The body is JSON, at most 4 KB: `{"ref":"DRB-7K2QX","stage":"installed",
+ * that token, compared in constant time. An address that keeps sending wrong ones is answered
+ * 429 past 10, and logged once a minute at most: the token (32 characters or more) is beyond
+ * guessing, and a right one from the same address (the team's back end behind one NAT) still
+ * goes through. The body is JSON, at most 4 KB: `{"ref":"DRB-7K2QX","stage":"installed",
  * "value":150}` (value in AED, optional; reason, for a lost lead, optional).
  */
 
@@ -65,7 +67,8 @@ function askedOf(body: unknown): Asked | string {
   };
 }
 
-export async function loader() {
+export async function loader({ context }: LoaderFunctionArgs) {
+  if (!requestContext(context).config.leadsApiToken) return answer(404, { error: "not found" });
   return answer(405, { error: "only POST" }, { Allow: "POST" });
 }
 

@@ -43,8 +43,30 @@ function leadProblem(value: unknown): string | null {
   if (!LEAD_STATUSES.has(value.status as string)) return "its lead's status is unknown";
   if (!optional(value.ref, (ref) => isText(ref, 40))) return "its lead's reference is not text";
   if (!optional(value.phone, isPhone)) return "its lead's phone is not two hashes";
-  if (!optional(value.stages, isObject)) return "its lead's stages are not an object";
+  if (!optional(value.stages, isStages))
+    return "its lead's stages are not stages with a time and value";
+  if (
+    !optional(value.ctwaClid, (id) => isText(id, 400)) ||
+    !optional(value.account, (id) => isText(id, 100))
+  ) {
+    return "its lead's chat facts are not text";
+  }
   return null;
+}
+
+/** A lead's stages: each a known stage, with its time and its value. */
+function isStages(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    Object.entries(value).every(
+      ([stage, told]) =>
+        STAGES.has(stage) &&
+        isObject(told) &&
+        isTime(told.at) &&
+        typeof told.value === "number" &&
+        Number.isFinite(told.value),
+    )
+  );
 }
 
 function chatProblem(value: unknown): string | null {
@@ -143,6 +165,12 @@ export function checkEntry(value: unknown): Checked | string {
       if (!isText(value.id, 200) || !isTime(value.at)) return "a status without its lead or time";
       if (!LEAD_STATUSES.has(value.status as string)) return "an unknown lead status";
       if (!optional(value.phone, isPhone)) return "a status whose phone is not two hashes";
+      if (
+        !optional(value.ctwaClid, (id) => isText(id, 400)) ||
+        !optional(value.account, (id) => isText(id, 100))
+      ) {
+        return "a status whose chat facts are not text";
+      }
       return done(value as LedgerEntry);
     case "stage": {
       if (!isText(value.id, 200) || !isTime(value.at)) return "a stage without its lead or time";
