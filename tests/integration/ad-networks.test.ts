@@ -254,22 +254,25 @@ describe("what is no visit", () => {
   );
 });
 
-describe("a lead's WhatsApp chat", () => {
-  it("is not sent to TikTok: its Contact already reported the lead (decision 023)", async () => {
+describe("a WhatsApp message that names no lead of this site", () => {
+  it("reaches no network: a stranger's message, or a made-up Ref, is no conversion", async () => {
     const server = await start({
       WHATSAPP_VERIFY_TOKEN: "verify-token-for-tests",
       WHATSAPP_APP_SECRET: APP_SECRET,
     });
-    const sent = await lead(server, `cta=whatsapp&utm_source=tiktok&ttclid=${TTCLID}`);
-    const ref = /Ref%20(DRB-[2-9A-Z]{5})/.exec(sent.html)?.[1];
-    expect(ref).toBeDefined();
+    await lead(server, `cta=whatsapp&utm_source=tiktok&ttclid=${TTCLID}`);
     await until(() => networks.tiktokEvents().length >= 1, "TikTok's Contact");
-    const body = delivery("wamid.ads-chat", `Hi!\n\nRef ${ref}`);
-    const response = await postToWebhook(server.origin, body, signed(body));
-    expect(response.status).toBe(200);
+    for (const [id, text] of [
+      ["wamid.stranger", "Hi, is the app free?"],
+      ["wamid.made-up", "Hi!\n\nRef DRB-ZZZZZ"],
+    ]) {
+      const body = delivery(id, text);
+      expect((await postToWebhook(server.origin, body, signed(body))).status).toBe(200);
+    }
     await sleep(1500);
-    expect(networks.tiktokEvents()).toHaveLength(1);
+    expect(networks.tiktokEvents().map((event) => event.event)).toEqual(["Contact"]);
     expect(networks.snapEvents()).toHaveLength(1);
+    expect(networks.google.taken).toEqual([]);
   }, 60_000);
 });
 
