@@ -15,7 +15,8 @@ const FRAMEWORK = "node_modules/react-dom/cjs/react-dom.production.min.js";
 export function frameworkChunk(root) {
   const metafile = JSON.parse(readFileSync(join(root, "build", "metafile.js.json"), "utf8"));
   const found = Object.entries(metafile.outputs).find(
-    ([output, { inputs }]) => output.endsWith(".js") && FRAMEWORK in inputs,
+    ([output, { inputs }]) =>
+      output.endsWith(".js") && Object.keys(inputs).some((input) => input.endsWith(FRAMEWORK)),
   );
   if (!found) throw new Error(`compile-hints: no client chunk holds ${FRAMEWORK}`);
   return join(root, found[0]);

@@ -27,6 +27,7 @@ const NAMES = Object.keys({
   logLine: true,
   pageVariant: true,
   parseConfig: true,
+  registerDestination: true,
   runExperimentsReport: true,
   runLeadsReport: true,
   statsReporter: true,

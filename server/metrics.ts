@@ -32,6 +32,7 @@ export type Metrics = {
 /** Every cta a lead can have: each series exists from the start, at 0. */
 const CTAS = ["whatsapp", "email", "demo", "link"] as const;
 const OUTCOMES = ["delivered", "refused", "unconfirmed", "given_up"] as const;
+const STAGES = ["qualified", "installed", "lost"] as const;
 /** Seconds: a lead's write takes well under a millisecond on a healthy disk (the bench's p99). */
 const LEAD_WRITE_BUCKETS = [0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05, 0.25];
 
@@ -94,6 +95,15 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
         [{ matched: "true" }, chatsMatched],
         [{ matched: "false" }, chatsUnmatched],
       ];
+    },
+  );
+  countFrom(
+    "darb_lead_stages_total",
+    "Later stages the team told of (api/leads/stage), by stage.",
+    ["stage"],
+    () => {
+      const { stages } = services.ledger.counted();
+      return STAGES.map((stage) => [{ stage }, stages[stage] ?? 0]);
     },
   );
   countFrom(

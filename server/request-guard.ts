@@ -9,8 +9,8 @@
  *   line break, and answered with its error screen and a stack in the log);
  * - a Host or X-Forwarded-Host the URL parser rejects (@remix-run/express builds the request
  *   URL from them and throws): 400;
- * - writes to anything but /api/events and /api/whatsapp/webhook (Remix 2.17 answers a cross-origin write to a page with
- *   an empty 500 where a refusal is meant): 405;
+ * - writes to anything but /api/events, /api/whatsapp/webhook and /api/leads/stage (Remix 2.17
+ *   answers a cross-origin write to a page with an empty 500 where a refusal is meant): 405;
  * - what Node would answer itself, without the security headers, if the server let it (server/
  *   site.ts hands these requests here instead): an HTTP/1.1 request without Host, 400; an
  *   `Expect` other than 100-continue, 417.
@@ -22,7 +22,7 @@ import type { RequestHandler } from "express";
 export type Refusal = { status: 400 | 405 | 417; error: string };
 
 const CONTINUE = /(?:^|\W)100-continue(?:$|\W)/i;
-const WRITABLE = /^\/api\/(?:events|whatsapp\/webhook)\/?(?:\?|$)/;
+const WRITABLE = /^\/api\/(?:events|whatsapp\/webhook|leads\/stage)\/?(?:\?|$)/;
 const READS = new Set(["GET", "HEAD"]);
 
 /** What follows the first ":" as a number, as @remix-run/express reads a port. */

@@ -45,6 +45,8 @@ export const SESSION_ID = /^[0-9]{1,20}$/;
 export type ParamValue = string | number | boolean;
 export type EventParams = Record<string, ParamValue>;
 export type ClientEvent = { name: ClientEventName; params: EventParams };
+/** An event as it leaves the site for GA4 (or the log without it): the browser's, or the server's own. */
+export type OutboundEvent = { name: string; params: EventParams };
 
 const PARAM_NAME = /^[a-zA-Z][a-zA-Z0-9_]*$/;
 // GA4 reserves these prefixes; the server sets session_id itself.

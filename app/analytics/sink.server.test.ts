@@ -4,8 +4,18 @@ import type { AddressInfo } from "node:net";
 import { HttpResponse, http, passthrough } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import {
+  type ChatFacts,
+  configure,
+  type Destination,
+  MOMENTS,
+  type Moment,
+  type PhoneHashes,
+  type TapFacts,
+} from "~/analytics/destinations/destination.server";
+import { ga4 as ga4Destination } from "~/analytics/destinations/ga4.server";
+import { type MetaSettings, meta, metaStamp } from "~/analytics/destinations/meta.server";
 import { PostError } from "~/analytics/http-post.server";
-import { metaStamp } from "~/analytics/meta-capi.server";
 import { type OutboxStats, type Post, UNCERTAIN_RESEND_AFTER_MS } from "~/analytics/outbox.server";
 import {
   createSink,
@@ -15,16 +25,25 @@ import {
   type Sink,
   statsReporter,
 } from "~/analytics/sink.server";
-import { createLedger, type LeadRecord } from "~/leads/ledger/ledger.server";
+import {
+  type ChatRecord,
+  createLedger,
+  type LeadRecord,
+  type NewCall,
+} from "~/leads/ledger/ledger.server";
+import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
 
 const GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
 // The secret has characters that must be encoded in a query string.
 const GA = { measurementId: "G-TEST123", apiSecret: "s3cr&t=x y" };
-const META = {
+const META: MetaSettings = {
   pixelId: "123456789012345",
   accessToken: "EAAB_test_token",
   endpoint: "https://graph.facebook.com/v23.0",
+  datasetId: null,
+  testEventCode: null,
+  moments: new Set(MOMENTS),
 };
 const META_URL = `${META.endpoint}/${META.pixelId}/events`;
 const NOW_MS = 1_700_000_000_123;
@@ -47,9 +66,13 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-/** A sink on `ledger` (a fresh one by default), closed after the test. */
+/** GA4 as the registry turns it on, with these settings (the secret kept as given). */
+const gaOn = (endpoint = GA_ENDPOINT) => configure(ga4Destination, { ...GA, endpoint });
+const metaOn = () => configure(meta, META);
+
+/** A sink on `ledger` (a fresh one by default) with GA4 unless told, closed after the test. */
 function sinkOn(options: Partial<Parameters<typeof createSink>[0]> = {}, ledger = createLedger()) {
-  const sink = createSink({ ga: GA, endpoint: GA_ENDPOINT, ledger, ...options });
+  const sink = createSink({ destinations: [gaOn()], ledger, ...options });
   sinks.push(sink);
   return sink;
 }
@@ -96,6 +119,33 @@ const status = (code: number) => () => new HttpResponse("nope", { status: code }
 
 function events(count: number, name = "page_view"): OutboundEvent[] {
   return Array.from({ length: count }, (_, index) => ({ name, params: { index } }));
+}
+
+/** What the networks are told of a lead's tap. */
+function tapOf(record: LeadRecord): TapFacts {
+  return {
+    id: record.id,
+    at: record.at,
+    cta: record.cta,
+    clientId: record.clientId,
+    address: VISITOR.address,
+    userAgent: "",
+    campaign: record.campaign,
+    pageUrl: () => "https://darb.example/",
+    details: {},
+    value: 0,
+  };
+}
+
+/** What the networks are told of a chat (of `lead`, if given). */
+function chatFacts(chat: ChatRecord, lead?: LeadRecord, phone?: PhoneHashes): ChatFacts {
+  return {
+    chat,
+    ...(lead ? { lead } : {}),
+    ...(phone ? { phone } : {}),
+    value: 0,
+    pageUrl: () => "https://darb.example/",
+  };
 }
 
 function leadRecord(overrides: Partial<LeadRecord> = {}): LeadRecord {
@@ -171,7 +221,7 @@ describe("stdout mode (no GA4 configured)", () => {
     const calls = ga4(ok);
     const lines: string[] = [];
     const ledger = createLedger();
-    const sink = sinkOn({ ga: null, writeLine: (line) => lines.push(line) }, ledger);
+    const sink = sinkOn({ destinations: [], writeLine: (line) => lines.push(line) }, ledger);
 
     sink.record(VISITOR, [
       { name: "page_view", params: { page_path: "/" } },
@@ -217,7 +267,7 @@ describe("stdout mode (no GA4 configured)", () => {
       written.push(String(chunk));
       return true;
     });
-    const sink = sinkOn({ ga: null });
+    const sink = sinkOn({ destinations: [] });
     sink.record(VISITOR, events(2));
     write.mockRestore();
 
@@ -232,9 +282,9 @@ describe("stdout mode (no GA4 configured)", () => {
   it("still keeps a lead in the ledger", () => {
     const ledger = createLedger();
     const lines: string[] = [];
-    const sink = sinkOn({ ga: null, writeLine: (line) => lines.push(line) }, ledger);
+    const sink = sinkOn({ destinations: [], writeLine: (line) => lines.push(line) }, ledger);
     const record = leadRecord();
-    sink.record(VISITOR, events(2, "conversion"), { lead: { record, meta: null } });
+    sink.record(VISITOR, events(2, "conversion"), { lead: { record, tap: null } });
     expect(ledger.lead(record.id)).toEqual(record);
     expect(ledger.leadByRef("DRB-7K2QX")?.id).toBe(record.id);
     expect(lines).toHaveLength(2);
@@ -287,7 +337,7 @@ describe("GA4 Measurement Protocol", () => {
       }),
     );
     const sink = sinkOn({
-      endpoint: "https://region1.google-analytics.com/debug/mp/collect?foo=bar",
+      destinations: [gaOn("https://region1.google-analytics.com/debug/mp/collect?foo=bar")],
     });
     sink.record(VISITOR, events(1));
     await until(() => sink.stats().sent === 1);
@@ -333,21 +383,13 @@ describe("GA4 Measurement Protocol", () => {
   it("writes a lead and every call reporting it to the ledger before anything is sent", () => {
     const ledger = createLedger();
     const gate = gatedPost();
-    const sink = sinkOn({ meta: META, post: gate.post }, ledger);
+    const sink = sinkOn({ destinations: [gaOn(), metaOn()], post: gate.post }, ledger);
     const record = leadRecord();
     sink.record(VISITOR, events(2, "generate_lead"), {
       sessionId: "1700000000",
       lead: {
         record,
-        meta: {
-          id: record.id,
-          clientId: VISITOR.clientId,
-          at: record.at,
-          pageUrl: "https://darb.example/",
-          address: VISITOR.address,
-          userAgent: "",
-          details: {},
-        },
+        tap: tapOf(record),
       },
     });
     expect(ledger.lead(record.id)).toEqual(record);
@@ -515,7 +557,7 @@ describe("when GA4 hangs", () => {
 
   it("gives up after about 2 s without sending again (GA4 may have it), while record() returns at once", async () => {
     const ga = await hangingGa4();
-    const sink = sinkOn({ endpoint: ga.endpoint });
+    const sink = sinkOn({ destinations: [gaOn(ga.endpoint)] });
     const firstRecordAt = performance.now();
     sink.record(VISITOR, events(1));
     await until(() => ga.bodies.length === 1);
@@ -549,7 +591,7 @@ describe("when GA4 hangs", () => {
     };
     const sink = sinkOn({ post });
     const record = leadRecord();
-    sink.record(VISITOR, events(2, "generate_lead"), { lead: { record, meta: null } });
+    sink.record(VISITOR, events(2, "generate_lead"), { lead: { record, tap: null } });
     await until(() => sink.stats().retried === 2);
     await vi.advanceTimersByTimeAsync(UNCERTAIN_RESEND_AFTER_MS - 1);
     expect(bodies).toHaveLength(1);
@@ -714,7 +756,8 @@ describe("chats", () => {
     const record = leadRecord({ clientId: "555.666", sessionId: "1699999000" });
     ledger.recordLead(record, []);
     const at = chatAt();
-    sink.recordChat({ messageId: "wamid.1", at, lead: record.id }, record, [
+    const chat = { messageId: "wamid.1", at, lead: record.id };
+    sink.recordChat(chat, chatFacts(chat, record), [
       { name: "working_lead", params: { lead_status: "chat_started" } },
     ]);
     expect(ledger.chatSeen("wamid.1")).toBe(true);
@@ -738,11 +781,10 @@ describe("chats", () => {
 
   it("writes the lead's chat lines on stdout without GA4", () => {
     const lines: string[] = [];
-    const sink = sinkOn({ ga: null, writeLine: (line) => lines.push(line) });
+    const sink = sinkOn({ destinations: [], writeLine: (line) => lines.push(line) });
     const record = leadRecord({ clientId: "555.666" });
-    sink.recordChat({ messageId: "wamid.1", at: chatAt(), lead: record.id }, record, [
-      { name: "working_lead", params: {} },
-    ]);
+    const chat = { messageId: "wamid.1", at: chatAt(), lead: record.id };
+    sink.recordChat(chat, chatFacts(chat, record), [{ name: "working_lead", params: {} }]);
     expect(lines.map((line) => JSON.parse(line).client_id)).toEqual(["555.666"]);
   });
 
@@ -750,7 +792,7 @@ describe("chats", () => {
     const ledger = createLedger();
     const ga = answeringPost();
     const sink = sinkOn({ post: ga.post }, ledger);
-    sink.recordChat({ messageId: "wamid.2", at: chatAt(), lead: null }, undefined, []);
+    sink.recordChat({ messageId: "wamid.2", at: chatAt(), lead: null }, null, []);
     expect(ledger.chatSeen("wamid.2")).toBe(true);
     await new Promise((resolve) => setImmediate(resolve));
     expect(ga.bodies).toEqual([]);
@@ -762,20 +804,12 @@ describe("destinations and stats", () => {
   it("lists each configured destination with its counters and outcomes", async () => {
     const ledger = createLedger();
     const ga = answeringPost(204);
-    const sink = sinkOn({ meta: META, post: ga.post }, ledger);
+    const sink = sinkOn({ destinations: [gaOn(), metaOn()], post: ga.post }, ledger);
     const record = leadRecord();
     sink.record(VISITOR, events(2, "generate_lead"), {
       lead: {
         record,
-        meta: {
-          id: record.id,
-          clientId: VISITOR.clientId,
-          at: record.at,
-          pageUrl: "https://darb.example/",
-          address: VISITOR.address,
-          userAgent: "",
-          details: {},
-        },
+        tap: tapOf(record),
       },
     });
     await until(() => sink.stats().meta_sent === 1 && sink.stats().sent === 2);
@@ -820,10 +854,305 @@ describe("destinations and stats", () => {
   });
 });
 
+describe("the registry's destinations", () => {
+  const PHONE: PhoneHashes = { e164: "a".repeat(64), digits: "b".repeat(64) };
+  const STANDIN_URL = "https://standin.example/events";
+
+  /** A network only these tests have, telling each moment as one call of its own. */
+  function standIn(moments: readonly Moment[] = MOMENTS) {
+    const call = (body: object, at: number, lead?: string): NewCall => ({
+      destination: "standin",
+      url: STANDIN_URL,
+      body: JSON.stringify(body),
+      events: 1,
+      at,
+      ...(lead ? { lead } : {}),
+    });
+    const destination: Destination<{ moments: ReadonlySet<Moment> }> = {
+      name: "standin",
+      settings: { names: [], read: () => null },
+      maxAgeMs: 86_400_000,
+      deduplicates: true,
+      secrets: () => [],
+      moments: (settings) => settings.moments,
+      tap: (_settings, facts) => [
+        call({ moment: "tap", id: facts.id, value: facts.value }, facts.at, facts.id),
+      ],
+      chat: (_settings, { chat, lead, phone, value }) => [
+        call(
+          { moment: "chat", lead: lead?.id ?? null, ctwa: chat.ctwaClid, phone, value },
+          chat.at,
+          lead?.id,
+        ),
+      ],
+      stage: (_settings, { lead, stage, at, value, phone }) => [
+        call({ moment: stage, lead: lead.id, phone, value }, at, lead.id),
+      ],
+    };
+    return configure(destination, { moments: new Set(moments) });
+  }
+
+  /** A stand-in for every destination: what each was sent, by address. */
+  function recordingPost() {
+    const sent: Array<{ url: string; body: string }> = [];
+    const post: Post = async (url, body, { onBodySent }) => {
+      sent.push({ url: url.href, body });
+      onBodySent?.();
+      return 204;
+    };
+    const to = (prefix: string) =>
+      sent.filter((call) => call.url.startsWith(prefix)).map((call) => JSON.parse(call.body));
+    return { post, sent, to };
+  }
+
+  /** A shared ledger whose copies are only kept here (the sink uses only its post). */
+  function sharedStandIn() {
+    const copies: Array<{ url: string; body: Record<string, unknown> }> = [];
+    const ledger: SharedLedger = {
+      post: async (url, body, { onBodySent }) => {
+        copies.push({ url: url.href, body: JSON.parse(body) });
+        onBodySent?.();
+        return 204;
+      },
+      leadByRef: async () => undefined,
+      claimChat: async () => null,
+      claimStage: async () => null,
+      all: async () => ({ leads: [], chats: [] }),
+      exposures: async () => [],
+    };
+    return { shared: { ledger, retentionDays: 90 }, copies };
+  }
+
+  it("tells each network of a lead's tap once, and none of a shared link's", async () => {
+    const ledger = createLedger();
+    const network = recordingPost();
+    const sink = sinkOn({ destinations: [gaOn(), standIn()], post: network.post }, ledger);
+    const record = leadRecord();
+    sink.record(VISITOR, events(2, "generate_lead"), {
+      lead: { record, tap: { ...tapOf(record), value: 25 } },
+    });
+    const link = leadRecord({ id: "link-lead", cta: "link", ref: undefined });
+    sink.record(VISITOR, events(1, "conversion"), { lead: { record: link, tap: null } });
+    await sink.flush(1000);
+    expect(network.to(STANDIN_URL)).toEqual([{ moment: "tap", id: record.id, value: 25 }]);
+    expect(network.to(GA_ENDPOINT)).toHaveLength(2);
+    expect(ledger.lead(link.id)).toEqual(link);
+    expect(sink.stats()).toMatchObject({
+      recorded: 3,
+      sent: 3,
+      standin_recorded: 1,
+      standin_sent: 1,
+    });
+    expect(sink.destinations().map((destination) => destination.name)).toEqual(["ga4", "standin"]);
+  });
+
+  it("tells a network only the moments its settings name", async () => {
+    const network = recordingPost();
+    const sink = sinkOn({ destinations: [standIn(["chat"])], post: network.post });
+    const record = leadRecord();
+    sink.record(VISITOR, [], { lead: { record, tap: tapOf(record) } });
+    const chat = { messageId: "wamid.1", at: Date.now(), lead: record.id };
+    sink.recordChat(chat, chatFacts(chat, record), []);
+    sink.recordStage(
+      { lead: record, stage: "qualified", at: Date.now(), value: 0, pageUrl: () => "" },
+      [],
+    );
+    await sink.flush(1000);
+    expect(network.to(STANDIN_URL).map((body) => body.moment)).toEqual(["chat"]);
+  });
+
+  it("tells GA4 and each network of a lead's chat, with the phone's hashes, and keeps them on the lead", async () => {
+    const ledger = createLedger();
+    const network = recordingPost();
+    const sink = sinkOn({ destinations: [gaOn(), standIn()], post: network.post }, ledger);
+    const record = leadRecord({ clientId: "555.666", sessionId: "1699999000" });
+    ledger.recordLead(record, []);
+    const chat = { messageId: "wamid.1", at: Date.now(), lead: record.id, ctwaClid: "ARAkLkA" };
+    sink.recordChat(chat, { ...chatFacts(chat, record, PHONE), value: 12 }, [
+      { name: "working_lead", params: { value: 12 } },
+    ]);
+    await sink.flush(1000);
+    expect(network.to(STANDIN_URL)).toEqual([
+      { moment: "chat", lead: record.id, ctwa: "ARAkLkA", phone: PHONE, value: 12 },
+    ]);
+    const [ga] = network.to(GA_ENDPOINT);
+    expect(ga).toMatchObject({
+      client_id: "555.666",
+      events: [{ name: "working_lead", params: { value: 12, session_id: "1699999000" } }],
+    });
+    expect(ledger.lead(record.id)).toMatchObject({
+      status: "chat_started",
+      ctwaClid: "ARAkLkA",
+      phone: PHONE,
+    });
+  });
+
+  it("tells the networks of an ad's chat without a lead, and GA4 nothing", async () => {
+    const ledger = createLedger();
+    const network = recordingPost();
+    const sink = sinkOn({ destinations: [gaOn(), standIn()], post: network.post }, ledger);
+    const chat = { messageId: "wamid.ad", at: Date.now(), lead: null, ctwaClid: "ARAkLkA" };
+    sink.recordChat(chat, chatFacts(chat, undefined, PHONE), []);
+    await sink.flush(1000);
+    expect(network.to(STANDIN_URL)).toEqual([
+      { moment: "chat", lead: null, ctwa: "ARAkLkA", phone: PHONE, value: 0 },
+    ]);
+    expect(network.to(GA_ENDPOINT)).toEqual([]);
+    expect(ledger.chatSeen("wamid.ad")).toBe(true);
+  });
+
+  it("only keeps a chat it is told nothing of", async () => {
+    const ledger = createLedger();
+    const network = recordingPost();
+    const sink = sinkOn({ destinations: [gaOn(), standIn()], post: network.post }, ledger);
+    const record = leadRecord();
+    ledger.recordLead(record, []);
+    sink.recordChat({ messageId: "wamid.9", at: Date.now(), lead: record.id }, null, []);
+    await sink.flush(1000);
+    expect(network.sent).toEqual([]);
+    expect(ledger.chatSeen("wamid.9")).toBe(true);
+    expect(ledger.lead(record.id)).not.toHaveProperty("phone");
+  });
+
+  it("keeps a stage once in the ledger and tells GA4, on the lead's ids at the stage's time, and each network", async () => {
+    fakeTime();
+    const ledger = createLedger();
+    const network = recordingPost();
+    const sink = sinkOn({ destinations: [gaOn(), standIn()], post: network.post }, ledger);
+    const record = leadRecord({ clientId: "555.666", sessionId: "1699999000" });
+    ledger.recordLead(record, []);
+    ledger.recordChat({ messageId: "wamid.1", at: NOW_MS - 60_000, lead: record.id }, [], PHONE);
+    const lead = ledger.lead(record.id) as LeadRecord;
+    const at = NOW_MS - 10_000;
+    sink.recordStage({ lead, stage: "qualified", at, value: 40, phone: PHONE, pageUrl: () => "" }, [
+      { name: "qualify_lead", params: { value: 40 } },
+    ]);
+    await sink.flush(1000);
+    expect(network.to(STANDIN_URL)).toEqual([
+      { moment: "qualified", lead: record.id, phone: PHONE, value: 40 },
+    ]);
+    expect(network.to(GA_ENDPOINT)).toEqual([
+      {
+        // Ten seconds late: dated.
+        timestamp_micros: at * 1000,
+        client_id: "555.666",
+        events: [
+          {
+            name: "qualify_lead",
+            params: { value: 40, session_id: "1699999000", engagement_time_msec: 1 },
+          },
+        ],
+      },
+    ]);
+    expect(ledger.lead(record.id)).toMatchObject({
+      stages: { qualified: { at, value: 40 } },
+      phone: PHONE,
+    });
+    expect(ledger.counted().stages).toEqual({ qualified: 1 });
+
+    const installed = ledger.lead(record.id) as LeadRecord;
+    sink.recordStage(
+      {
+        lead: installed,
+        stage: "installed",
+        at: NOW_MS,
+        value: 150,
+        phone: PHONE,
+        pageUrl: () => "",
+      },
+      [{ name: "close_convert_lead", params: { value: 150 } }],
+    );
+    await sink.flush(1000);
+    expect(network.to(STANDIN_URL).map((body) => body.moment)).toEqual(["qualified", "installed"]);
+    // The last stage: the phone's hashes are no longer kept.
+    expect(ledger.lead(record.id)).not.toHaveProperty("phone");
+    expect(ledger.lead(record.id)?.stages?.installed).toEqual({ at: NOW_MS, value: 150 });
+  });
+
+  it("writes a chat's and a stage's events on stdout without GA4, on the lead's client", () => {
+    const lines: string[] = [];
+    const ledger = createLedger();
+    const sink = sinkOn({ destinations: [], writeLine: (line) => lines.push(line) }, ledger);
+    const record = leadRecord({ clientId: "555.666" });
+    ledger.recordLead(record, []);
+    sink.recordStage({ lead: record, stage: "lost", at: Date.now(), value: 0, pageUrl: () => "" }, [
+      { name: "disqualify_lead", params: {} },
+    ]);
+    expect(lines.map((line) => [JSON.parse(line).name, JSON.parse(line).client_id])).toEqual([
+      ["disqualify_lead", "555.666"],
+    ]);
+    expect(ledger.lead(record.id)?.stages).toHaveProperty("lost");
+  });
+
+  it("copies a lead, its first chat (with what the chat told of it) and its stages to Redis for every replica", async () => {
+    const ledger = createLedger();
+    const redis = sharedStandIn();
+    const sink = sinkOn({ destinations: [], shared: redis.shared, writeLine: () => {} }, ledger);
+    const record = leadRecord();
+    sink.record(VISITOR, [], { lead: { record, tap: null } });
+    const chat = {
+      messageId: "wamid.1",
+      at: record.at + 60_000,
+      lead: record.id,
+      ctwaClid: "ARAkLkA",
+      account: "111",
+    };
+    sink.recordChat(chat, chatFacts(chat, record, PHONE), []);
+    const chatted = ledger.lead(record.id) as LeadRecord;
+    sink.recordStage(
+      {
+        lead: chatted,
+        stage: "qualified",
+        at: record.at + 120_000,
+        value: 40,
+        phone: PHONE,
+        pageUrl: () => "",
+      },
+      [],
+    );
+    const qualified = ledger.lead(record.id) as LeadRecord;
+    sink.recordStage(
+      {
+        lead: qualified,
+        stage: "installed",
+        at: record.at + 180_000,
+        value: 150,
+        phone: PHONE,
+        pageUrl: () => "",
+      },
+      [],
+    );
+    await sink.flush(1000);
+    const leadCopies = redis.copies.map((copy) => copy.body.lead as LeadRecord);
+    expect(redis.copies.map((copy) => copy.url)).toEqual([
+      "redis:lead",
+      "redis:chat",
+      "redis:lead",
+      "redis:lead",
+    ]);
+    expect(leadCopies[0]).toEqual(record);
+    // Another replica may be told this lead's stage: it finds the phone's hashes and the ad's click.
+    expect(leadCopies[1]).toEqual({
+      ...record,
+      status: "chat_started",
+      chatAt: chat.at,
+      ctwaClid: "ARAkLkA",
+      account: "111",
+      phone: PHONE,
+    });
+    expect(leadCopies[2]).toMatchObject({
+      stages: { qualified: { at: record.at + 120_000, value: 40 } },
+      phone: PHONE,
+    });
+    expect(leadCopies[3]?.stages?.installed).toEqual({ at: record.at + 180_000, value: 150 });
+    expect(leadCopies[3]).not.toHaveProperty("phone");
+  });
+});
+
 describe("statsReporter", () => {
   it("writes the counters when they changed since the last line, else nothing", () => {
     const lines: string[] = [];
-    const sink = sinkOn({ ga: null, writeLine: () => undefined });
+    const sink = sinkOn({ destinations: [], writeLine: () => undefined });
     const report = statsReporter(sink.stats, (line) => lines.push(line));
     report();
     report();

@@ -1,22 +1,22 @@
 /**
- * Where events leave the site: the GA4 Measurement Protocol when it is configured, else one JSON
- * line per event on stdout; and, each opted in, Meta's Conversions API for each counted lead and
- * each chat a lead starts, and TikTok's Events API, Snap's Conversions API and Google Ads click
- * conversions for each counted lead (docs/decisions/023-ad-networks.md). Every call is written to the lead ledger first and sent from there by its
- * destination's outbox (app/analytics/outbox.server.ts): recording never waits, and nothing
- * recorded is lost to an outage or a restart (docs/decisions/015-lead-ledger.md).
+ * Where events leave the site (docs/decisions/025-destination-registry.md): each destination
+ * the settings turn on (analytics/destinations/registry.server.ts) turns a lead's moments into
+ * calls: GA4 takes every event the site records (without it, each is one JSON line on stdout),
+ * the ad networks the tap, the chat and the later stages they are set to hear of. Every call is
+ * written to the lead ledger first and sent from there by its destination's outbox
+ * (analytics/outbox.server.ts): recording never waits, and nothing recorded is lost to an
+ * outage or a restart (docs/decisions/016-lead-ledger.md). With REDIS_URL, leads and chats are
+ * copied to Redis the same way, for every replica to see.
  */
 
-import type { AdLead } from "~/analytics/ad-lead.server";
-import type { EventParams } from "~/analytics/events";
-import {
-  GOOGLE_ADS_MAX_AGE_MS,
-  googleAdsHeaders,
-  googleAdsLeadCall,
-  judgeGoogleAds,
-} from "~/analytics/google-ads.server";
-import { createTokenCache } from "~/analytics/google-oauth.server";
-import { type MetaLead, metaChatCall, metaLeadCall, metaStamp } from "~/analytics/meta-capi.server";
+import type {
+  ChatFacts,
+  Configured,
+  EventBatch,
+  StageFacts,
+  TapFacts,
+} from "~/analytics/destinations/destination.server";
+import type { OutboundEvent } from "~/analytics/events";
 import {
   createOutbox,
   type Outbox,
@@ -25,20 +25,12 @@ import {
   type Post,
   type Troubles,
 } from "~/analytics/outbox.server";
-import { SNAP_MAX_AGE_MS, snapHeaders, snapLeadCall } from "~/analytics/snap.server";
 import {
-  judgeTiktok,
-  TIKTOK_MAX_AGE_MS,
-  tiktokHeaders,
-  tiktokLeadCall,
-} from "~/analytics/tiktok.server";
-import { judgeMeta } from "~/analytics/verdict.server";
-import type {
-  ChatRecord,
-  DestinationName,
-  LeadRecord,
-  Ledger,
-  NewCall,
+  type ChatRecord,
+  type LeadRecord,
+  type Ledger,
+  leadAfterStage,
+  type NewCall,
 } from "~/leads/ledger/ledger.server";
 import {
   type SharedLedger,
@@ -46,22 +38,24 @@ import {
   sharedLeadCall,
 } from "~/leads/ledger/shared-ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
-import type { Config } from "~/platform/config.server";
 
-export type OutboundEvent = { name: string; params: EventParams };
+export {
+  BACKDATE_AFTER_MS,
+  ga4Calls,
+  ga4Stamp,
+  MAX_BACKDATE_MS,
+} from "~/analytics/destinations/ga4.server";
+export { META_MAX_AGE_MS } from "~/analytics/destinations/meta.server";
+export type { OutboundEvent } from "~/analytics/events";
 
-/** The destinations whose counters the stats line shows under their name (meta_sent, …). */
-const PREFIXED = ["meta", "tiktok", "snap", "google_ads"] as const;
-
-/** GA4's counters under their own names; the others', when configured, as meta_*, tiktok_*, …. */
-export type SinkStats = OutboxStats &
-  Partial<Record<`${(typeof PREFIXED)[number]}_${keyof OutboxStats}`, number>>;
+/** GA4's counters under their own names; every other destination's as <name>_sent, …. */
+export type SinkStats = OutboxStats & Record<string, number>;
 
 export type Recording = {
   /** The GA4 session: the browser's (its batch, or a lead link's `sid`), else the visitor's. */
   sessionId?: string;
-  /** A counted lead: kept in the ledger, and what Meta's Lead is made of (none for a share). */
-  lead?: { record: LeadRecord; meta: MetaLead | null; ads?: AdLead | null };
+  /** A counted lead: kept in the ledger, and what the networks are told of its tap (none for a share). */
+  lead?: { record: LeadRecord; tap: TapFacts | null };
   /** When the events happened (ms), if not now. */
   at?: number;
   /** A browser's own batch (page views, clicks), not a lead's. */
@@ -71,10 +65,13 @@ export type Recording = {
 export type Sink = {
   record: (visitor: Visitor, events: OutboundEvent[], recording?: Recording) => void;
   /**
-   * A chat seen on the WhatsApp webhook, with the lead whose reference it quoted and the events
-   * that tell GA4 of it (on the lead's own client and session).
+   * A chat seen on the WhatsApp webhook, and what it tells: GA4's events on its lead's own
+   * client and session, and each network's chat event (only for a lead's first chat, or an ad's
+   * chat without a lead: `facts.lead` says which).
    */
-  recordChat: (chat: ChatRecord, lead: LeadRecord | undefined, events: OutboundEvent[]) => void;
+  recordChat: (chat: ChatRecord, facts: ChatFacts | null, events: OutboundEvent[]) => void;
+  /** A lead's later stage: kept in the ledger once, and told to GA4 and the networks. */
+  recordStage: (facts: StageFacts, events: OutboundEvent[]) => void;
   /** Calls made elsewhere (the exposure counts' copy to Redis): kept in the ledger, then sent. */
   recordCalls: (calls: NewCall[]) => void;
   /** Sends what is owed within `deadlineMs`; the rest waits in the ledger for the next start. */
@@ -83,71 +80,13 @@ export type Sink = {
   stats: () => SinkStats;
   /** Per destination: what is owed, and how the calls since start ended. */
   destinations: () => Array<
-    { name: DestinationName } & OutboxStats & { outcomes: Outcomes; troubles: Troubles }
+    { name: string } & OutboxStats & { outcomes: Outcomes; troubles: Troubles }
   >;
 };
 
-const GA4_BATCH_LIMIT = 25;
-
-/**
- * Events sent this much later than they happened carry their own time (timestamp_micros): a
- * retry after backoff, a call owed from before a restart. Sooner, GA4 times them itself.
- */
-export const BACKDATE_AFTER_MS = 2000;
-/** GA4 takes timestamp_micros up to 72 hours back; older events are given up, not misdated. */
-export const MAX_BACKDATE_MS = 72 * 3600_000;
-/** Meta takes an event_time up to 7 days back. */
-export const META_MAX_AGE_MS = 7 * 86_400_000;
-
-/**
- * The GA4 body to send at `sentAt` for events that happened at `at`: as it is, or with
- * `timestamp_micros` first when it is measurably late, as Google documents it ("only for events
- * that happened in the past"); null past GA4's 72 hours.
- */
-export function ga4Stamp(body: string, at: number, sentAt: number): string | null {
-  const late = sentAt - at;
-  if (late > MAX_BACKDATE_MS) return null;
-  return late < BACKDATE_AFTER_MS ? body : `{"timestamp_micros":${at * 1000},${body.slice(1)}`;
-}
-
-/** GA4's calls for one client's events, 25 to a call. */
-export function ga4Calls(
-  url: URL,
-  clientId: string,
-  events: OutboundEvent[],
-  at: number,
-  lead?: string,
-): NewCall[] {
-  const calls: NewCall[] = [];
-  for (let start = 0; start < events.length; start += GA4_BATCH_LIMIT) {
-    const slice = events.slice(start, start + GA4_BATCH_LIMIT);
-    const body = JSON.stringify({ client_id: clientId, events: slice });
-    calls.push({ destination: "ga4", url: url.href, body, events: slice.length, at, lead });
-  }
-  return calls;
-}
-
-/** Where GA4's calls go, as the ledger keeps it: the measurement id, never the api_secret. */
-function ga4Url(ga: NonNullable<Config["ga"]>, endpoint: string): URL {
-  const url = new URL(endpoint);
-  url.searchParams.set("measurement_id", ga.measurementId);
-  return url;
-}
-
-/** The same address with the api_secret, made as a call is sent. */
-export function ga4Address(url: string, apiSecret: string): URL {
-  const address = new URL(url);
-  address.searchParams.set("api_secret", apiSecret);
-  return address;
-}
-
 type SinkOptions = {
-  ga: Config["ga"];
-  endpoint: string;
-  meta?: Config["meta"];
-  tiktok?: Config["tiktok"];
-  snap?: Config["snap"];
-  googleAds?: Config["googleAds"];
+  /** The destinations the settings turn on (registry.server.ts readDestinations). */
+  destinations: Configured[];
   ledger: Ledger;
   /** With REDIS_URL: where leads and chats are copied for every replica to see. */
   shared?: { ledger: SharedLedger; retentionDays: number } | null;
@@ -156,19 +95,6 @@ type SinkOptions = {
   writeLine?: (line: string) => void;
   now?: () => number;
 };
-
-/** Every credential configured: a log line never shows one, whatever a platform repeats. */
-function secretsOf(options: SinkOptions): string[] {
-  return [
-    options.ga?.apiSecret,
-    options.meta?.accessToken,
-    options.tiktok?.accessToken,
-    options.snap?.accessToken,
-    options.googleAds?.developerToken,
-    options.googleAds?.clientSecret,
-    options.googleAds?.refreshToken,
-  ].filter((secret): secret is string => Boolean(secret));
-}
 
 /** The server sees no page: 1 ms marks the visitor active without inventing engagement. */
 function decorate(event: OutboundEvent, sessionId: string): OutboundEvent {
@@ -186,86 +112,23 @@ export function createSink(options: SinkOptions): Sink {
   const { ledger } = options;
   const writeLine = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
   const now = options.now ?? (() => Date.now());
-  const gaUrl = options.ga ? ga4Url(options.ga, options.endpoint) : null;
-  const outboxes = new Map<DestinationName, Outbox>();
+  const configured = options.destinations;
   // Every outbox says what it refused or gave up in the process's log, never a credential.
-  const common = {
-    ledger,
-    post: options.post,
-    now,
-    log: writeLine,
-    secrets: secretsOf(options),
-  };
-  const ga = options.ga;
-  if (gaUrl && ga) {
+  const secrets = configured.flatMap((destination) => destination.secrets);
+  const outboxes = new Map<string, Outbox>();
+  for (const destination of configured) {
     outboxes.set(
-      "ga4",
+      destination.name,
       createOutbox({
-        ...common,
-        destination: "ga4",
-        deduplicates: false,
-        maxAgeMs: MAX_BACKDATE_MS,
-        stamp: (call, sentAt) => ga4Stamp(call.body, call.at, sentAt),
-        address: (url) => ga4Address(url, ga.apiSecret),
-      }),
-    );
-  }
-  const meta = options.meta ?? null;
-  if (meta) {
-    outboxes.set(
-      "meta",
-      createOutbox({
-        ...common,
-        destination: "meta",
-        deduplicates: true,
-        maxAgeMs: META_MAX_AGE_MS,
-        stamp: (call) => metaStamp(call.body, meta.accessToken),
-        judge: judgeMeta,
-      }),
-    );
-  }
-  const tiktok = options.tiktok ?? null;
-  if (tiktok) {
-    outboxes.set(
-      "tiktok",
-      createOutbox({
-        ...common,
-        destination: "tiktok",
-        // TikTok merges events with the same event_id.
-        deduplicates: true,
-        maxAgeMs: TIKTOK_MAX_AGE_MS,
-        authorize: tiktokHeaders(tiktok),
-        judge: judgeTiktok,
-      }),
-    );
-  }
-  const snap = options.snap ?? null;
-  if (snap) {
-    outboxes.set(
-      "snap",
-      createOutbox({
-        ...common,
-        destination: "snap",
-        // Snap merges events with the same event_id.
-        deduplicates: true,
-        maxAgeMs: SNAP_MAX_AGE_MS,
-        authorize: snapHeaders(snap),
-      }),
-    );
-  }
-  const googleAds = options.googleAds ?? null;
-  if (googleAds) {
-    const tokens = createTokenCache(googleAds, options.post ? { post: options.post } : {});
-    outboxes.set(
-      "google_ads",
-      createOutbox({
-        ...common,
-        destination: "google_ads",
-        // One conversion per order id: a repeat is answered as already there.
-        deduplicates: true,
-        maxAgeMs: GOOGLE_ADS_MAX_AGE_MS,
-        authorize: googleAdsHeaders(googleAds, tokens),
-        judge: judgeGoogleAds(tokens),
+        ...destination.sending({ post: options.post }),
+        destination: destination.name,
+        ledger,
+        deduplicates: destination.deduplicates,
+        maxAgeMs: destination.maxAgeMs,
+        secrets,
+        log: writeLine,
+        post: options.post,
+        now,
       }),
     );
   }
@@ -274,15 +137,19 @@ export function createSink(options: SinkOptions): Sink {
     outboxes.set(
       "redis",
       createOutbox({
-        ...common,
         destination: "redis",
+        ledger,
         // A copy is a SET of the same value: writing it twice is harmless.
         deduplicates: true,
         maxAgeMs: shared.retentionDays * 86_400_000,
         post: shared.ledger.post,
+        log: writeLine,
+        now,
       }),
     );
   }
+  /** What takes the site's own events (GA4); without one, the log does. */
+  const takers = configured.filter((destination) => destination.events);
   // Without GA4 the lines on stdout are the record: written is sent.
   const logged = { recorded: 0, sent: 0 };
 
@@ -301,6 +168,16 @@ export function createSink(options: SinkOptions): Sink {
     logged.sent += events.length;
   }
 
+  /** The site's own events, to what takes them, or to the log. */
+  function eventCalls(batch: EventBatch): NewCall[] {
+    if (batch.events.length === 0) return [];
+    if (takers.length === 0) {
+      logLines(batch.clientId, batch.events);
+      return [];
+    }
+    return takers.flatMap((destination) => destination.events?.(batch) ?? []);
+  }
+
   function hand(calls: ReturnType<Ledger["recordCalls"]>) {
     for (const [name, outbox] of outboxes) {
       outbox.sent(calls.filter((call) => call.destination === name));
@@ -310,44 +187,66 @@ export function createSink(options: SinkOptions): Sink {
   return {
     record(visitor, events, recording = {}) {
       const sessionId = recording.sessionId ?? visitor.sessionId;
-      const decorated = events.map((event) => decorate(event, sessionId));
-      const at = recording.at ?? now();
       const lead = recording.lead;
-      const calls: NewCall[] = [];
-      if (gaUrl) {
-        const made = ga4Calls(gaUrl, visitor.clientId, decorated, at, lead?.record.id);
-        // A browser's batch: given up first, if ever, while GA4 is down.
-        calls.push(
-          ...(lead || !recording.browser ? made : made.map((c) => ({ ...c, browser: true }))),
-        );
-      } else logLines(visitor.clientId, decorated);
-      if (options.meta && lead?.meta) calls.push(metaLeadCall(options.meta, lead.meta));
-      const ads = lead?.ads;
-      if (tiktok && ads) calls.push(tiktokLeadCall(tiktok, ads));
-      if (snap && ads) calls.push(snapLeadCall(snap, ads));
-      const upload = googleAds && ads ? googleAdsLeadCall(googleAds, ads) : null;
-      if (upload) calls.push(upload);
+      const at = recording.at ?? now();
+      const calls = eventCalls({
+        clientId: visitor.clientId,
+        events: events.map((event) => decorate(event, sessionId)),
+        at,
+        ...(lead ? { lead: lead.record.id } : {}),
+        ...(recording.browser ? { browser: true } : {}),
+      });
+      const tap = lead?.tap;
+      if (tap) for (const destination of configured) calls.push(...(destination.tap?.(tap) ?? []));
       if (shared && lead) calls.push(sharedLeadCall(lead.record));
       if (lead) hand(ledger.recordLead(lead.record, calls));
       else if (calls.length > 0) hand(ledger.recordCalls(calls));
     },
 
-    recordChat(chat, lead, events) {
-      const calls: NewCall[] = [];
-      if (lead && events.length > 0) {
-        const decorated = events.map((event) => decorate(event, lead.sessionId));
-        if (gaUrl) calls.push(...ga4Calls(gaUrl, lead.clientId, decorated, chat.at, lead.id));
-        else logLines(lead.clientId, decorated);
+    recordChat(chat, facts, events) {
+      const lead = facts?.lead;
+      const calls = lead
+        ? eventCalls({
+            clientId: lead.clientId,
+            events: events.map((event) => decorate(event, lead.sessionId)),
+            at: chat.at,
+            lead: lead.id,
+          })
+        : [];
+      if (facts) {
+        for (const destination of configured) calls.push(...(destination.chat?.(facts) ?? []));
       }
-      if (options.meta && (lead || chat.ctwaClid))
-        calls.push(metaChatCall(options.meta, chat, lead));
       if (shared) {
+        // The lead as its first chat leaves it, phone's hash included: another replica's stage
+        // finds it there.
         const own = chat.lead ? ledger.lead(chat.lead) : undefined;
-        calls.push(
-          sharedChatCall(chat, own && { ...own, status: "chat_started", chatAt: chat.at }),
-        );
+        const chatted = own && {
+          ...own,
+          status: "chat_started" as const,
+          chatAt: own.chatAt ?? chat.at,
+          ...(lead && chat.ctwaClid ? { ctwaClid: chat.ctwaClid } : {}),
+          ...(lead && chat.account ? { account: chat.account } : {}),
+          ...(lead && facts?.phone ? { phone: facts.phone } : {}),
+        };
+        calls.push(sharedChatCall(chat, chatted));
       }
-      hand(ledger.recordChat(chat, calls));
+      hand(ledger.recordChat(chat, calls, facts?.phone));
+    },
+
+    recordStage(facts, events) {
+      const { lead } = facts;
+      const calls = eventCalls({
+        clientId: lead.clientId,
+        events: events.map((event) => decorate(event, lead.sessionId)),
+        at: facts.at,
+        lead: lead.id,
+      });
+      for (const destination of configured) calls.push(...(destination.stage?.(facts) ?? []));
+      // Every replica sees the stage on its copy of the lead (and, past the last, no phone).
+      if (shared) {
+        calls.push(sharedLeadCall(leadAfterStage(lead, facts.stage, facts.at, facts.value)));
+      }
+      hand(ledger.recordStage(lead.id, facts.stage, facts.at, facts.value, calls));
     },
 
     recordCalls(calls) {
@@ -367,14 +266,11 @@ export function createSink(options: SinkOptions): Sink {
       const own: OutboxStats = ga
         ? ga.stats()
         : { ...logged, retried: 0, dropped: 0, unconfirmed: 0, queued: 0, oldest_ms: 0 };
-      const prefixed = PREFIXED.flatMap((destination) => {
-        const outbox = outboxes.get(destination);
-        if (!outbox) return [];
-        return Object.entries(outbox.stats()).map(([name, value]) => [
-          `${destination}_${name}`,
-          value,
-        ]);
-      });
+      const prefixed = [...outboxes]
+        .filter(([name]) => name !== "ga4" && name !== "redis")
+        .flatMap(([name, outbox]) =>
+          Object.entries(outbox.stats()).map(([counter, value]) => [`${name}_${counter}`, value]),
+        );
       return { ...own, ...Object.fromEntries(prefixed) };
     },
 

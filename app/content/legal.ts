@@ -83,6 +83,7 @@ export const legal = {
       heading: "Leads, and how long we keep them",
       body: [
         "When you tap to get the app, the server keeps a record of the lead: when, which button, the page's language, the plan, the campaign words and click ids of your link, the visitor and session numbers and, for WhatsApp, the chat reference.",
+        "If our team later marks what became of it (qualified, a customer, or not interested), that is kept with it.",
         "Leads are kept for {retention}, then erased.",
       ],
       retention: { one: "{count} day", other: "{count} days" } as CountedForms,
@@ -95,7 +96,7 @@ export const legal = {
       ],
       /** Only while the WhatsApp webhook is set up (WHATSAPP_* settings). */
       webhook:
-        "When you message us, WhatsApp passes your message to our server. It keeps the message's id, its time, the reference it quotes and, for a chat that began from a Click-to-WhatsApp ad, that ad's click id, for as long as the lead. It does not keep what you wrote.",
+        "When you message us, WhatsApp passes your message to our server. It keeps the message's id, its time, the reference it quotes and, for a chat that began from a Click-to-WhatsApp ad, that ad's click id, for as long as the lead. It does not keep what you wrote, nor your WhatsApp number: only the number hashed ({hash}), for the services below, and only until the lead is a customer or has said no.",
     },
     recipients: {
       heading: "Who else receives it",
@@ -106,7 +107,8 @@ export const legal = {
     },
     /**
      * One section per service the site can send to, each shown only while its settings are set
-     * (pages/legal.server.ts, RECIPIENTS). A chat line only while the WhatsApp webhook is set up.
+     * (pages/privacy-notice.server.ts, recipientsOn). A chat line only while the WhatsApp webhook
+     * is set up; a stages line only while the team can tell the site of them (LEADS_API_TOKEN).
      */
     services: {
       ga4: {
@@ -115,6 +117,8 @@ export const legal = {
           "Our server sends the events above to Google Analytics 4, Google's analytics service, as they happen (or up to 72 hours later, if Google could not be reached), each with the visitor and session numbers. We do not send Google your IP address or your user agent.",
         ],
         chat: "When a lead's WhatsApp chat begins, it also sends {event} for that lead.",
+        stages:
+          "When our team marks a lead as qualified, as a customer (the app installed) or as lost, it sends the matching lead event for that lead, with what that is worth to us in dirhams.",
       },
       meta: {
         heading: "Meta (Facebook and Instagram ads)",
@@ -129,7 +133,9 @@ export const legal = {
           ],
           "Never your name, e-mail, phone number or a cookie, and no other network's click id. Until Meta confirms it has the lead, your address and user agent wait with it on our server; they are removed within an hour of Meta's answer.",
         ],
-        chat: "When a lead's WhatsApp chat begins, it tells Meta that too, with the same hashed visitor number and click id.",
+        chat: "When a lead's WhatsApp chat begins, it tells Meta that too, with the same hashed visitor number and click id, and your WhatsApp number hashed ({hash}), never the number itself.",
+        stages:
+          "If our team later marks the lead as qualified or as a customer, Meta is told the same way, with what that is worth to us in dirhams.",
       },
       tiktok: {
         heading: "TikTok (TikTok ads)",
@@ -143,7 +149,9 @@ export const legal = {
           ],
           "Never your name, e-mail, phone number or a cookie, and no other network's click id. Until TikTok confirms it has the lead, your address and user agent wait with it on our server; they are removed within an hour of TikTok's answer.",
         ],
-        chat: "Your WhatsApp chat is not reported to TikTok.",
+        chat: "When a lead's WhatsApp chat begins, it tells TikTok that too, with the same hashed visitor number and click id, and your WhatsApp number hashed ({hash}), never the number itself.",
+        stages:
+          "If our team later marks the lead as qualified or as a customer, TikTok is told the same way, with what that is worth to us in dirhams.",
       },
       snap: {
         heading: "Snap (Snapchat ads)",
@@ -157,15 +165,19 @@ export const legal = {
           ],
           "Never your name, e-mail, phone number or a cookie, and no other network's click id. Until Snap confirms it has the lead, your address and user agent wait with it on our server; they are removed within an hour of Snap's answer.",
         ],
-        chat: "Your WhatsApp chat is not reported to Snap.",
+        chat: "When a lead's WhatsApp chat begins, it tells Snap that too, with the same hashed visitor number and click id, and your WhatsApp number hashed ({hash}), never the number itself.",
+        stages:
+          "If our team later marks the lead as qualified or as a customer, Snap is told the same way, with what that is worth to us in dirhams.",
       },
       google_ads: {
         heading: "Google Ads",
         body: [
-          "Only for a lead that came from a Google ad (its link carried Google's click id, {gclid} or one like it), our server tells Google Ads that the click led to a lead: the click id, the time and the lead's id.",
-          "Nothing else: not your IP address, your user agent, the visitor number, or any other network's click id. A lead that did not come from a Google ad is not sent to Google Ads at all.",
+          "Only for a lead that came from a Google ad (its link carried Google's click id, {gclid} or one like it), our server tells Google Ads that the click led to a lead: the click id, the time, the lead's id, and your IP address and browser's user agent, which Google uses to match the click.",
+          "Not the visitor number, and no other network's click id. A lead that did not come from a Google ad is not sent to Google Ads at all. Until Google confirms it has the lead, your address and user agent wait with it on our server; they are removed within an hour of Google's answer.",
         ],
-        chat: "Your WhatsApp chat is not reported to Google Ads.",
+        chat: "When that lead's WhatsApp chat begins, Google Ads may be told too, with the same click id and your WhatsApp number hashed ({hash}), never the number itself.",
+        stages:
+          "If our team later marks that lead as qualified or as a customer, Google Ads may be told the same way, with what that is worth to us in dirhams.",
       },
     },
     unrecorded: {

@@ -1,24 +1,23 @@
 import { describe, expect, it, vi } from "vitest";
+import { ownCampaign } from "~/analytics/destinations/destination.server";
 import { createSink } from "~/analytics/sink.server";
 import { REF_ALPHABET } from "~/leads/chat-ref";
 import { type Lead, leadParams, recordLead } from "~/leads/leads.server";
 import { LEADS_PER_ADDRESS } from "~/leads/limits.server";
-import { getConfig } from "~/platform/config.server";
+import { type Config, getConfig } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { createServices, type Services } from "~/platform/services.server";
 import type { Campaign } from "~/shared/campaign";
 
 /** A request context as the server makes it, with the analytics lines kept here. */
-function contextFor(clientAddress: string) {
+function contextFor(clientAddress: string, leadValues?: Partial<Config["leadValues"]>) {
   const lines: Array<{ type: string; name: string; params: Record<string, unknown> }> = [];
-  const services = createServices(
-    { ga: null, gaEndpoint: "https://www.google-analytics.com/mp/collect" },
-    { writeLine: (line) => lines.push(JSON.parse(line)) },
-  );
+  const services = createServices({}, { writeLine: (line) => lines.push(JSON.parse(line)) });
+  const config = getConfig();
   const context: RequestContext = {
     clientAddress,
     nonce: "n",
-    config: getConfig(),
+    config: { ...config, leadValues: { ...config.leadValues, ...leadValues } },
     services,
     documentKeeper: null,
   };
@@ -33,8 +32,7 @@ function sameLedger(from: Services, clientAddress: string) {
   const { context, lines, services } = contextFor(clientAddress);
   const analytics = createSink({
     ledger: from.ledger,
-    ga: null,
-    endpoint: "https://www.google-analytics.com/mp/collect",
+    destinations: [],
     writeLine: (line) => lines.push(JSON.parse(line)),
   });
   const shared: Services = { ...services, ledger: from.ledger, analytics };
@@ -86,6 +84,19 @@ describe("recordLead", () => {
       ["conversion", "AED", 0],
       ["generate_lead", "AED", 0],
     ]);
+  });
+
+  it("gives the lead the tap's value from LEAD_VALUE_AED, on GA4's events and to the networks", async () => {
+    const { context, lines, services } = contextFor("203.0.113.3", { tap: 25, installed: 150 });
+    const record = vi.spyOn(services.analytics, "record");
+    await recordLead(context, request(), { cta: "whatsapp", campaign: {} });
+    expect(lines.map((line) => [line.name, line.params.currency, line.params.value])).toEqual([
+      ["conversion", "AED", 25],
+      ["generate_lead", "AED", 25],
+    ]);
+    const tap = record.mock.calls[0]?.[2]?.lead?.tap;
+    expect(tap?.value).toBe(25);
+    expect(tap?.details).toMatchObject({ currency: "AED", value: 25 });
   });
 
   it("records only conversion for a shared link, and keeps it in the ledger without a reference", async () => {
@@ -313,7 +324,7 @@ describe("leadParams", () => {
   });
 });
 
-describe("the lead's session and Meta's Lead", () => {
+describe("the lead's session and its tap for the networks", () => {
   it("records every event on the lead link's session when it came with one", async () => {
     const { context, lines } = contextFor("203.0.113.40");
     await recordLead(context, request(), { cta: "whatsapp", campaign: AD, sessionId: SID });
@@ -331,7 +342,7 @@ describe("the lead's session and Meta's Lead", () => {
     expect(session).not.toBe(SID);
   });
 
-  it("hands the sink the counted lead, with its id, page, visitor and fbclid whole, and no other network's click id", async () => {
+  it("hands the sink the counted lead and its tap: id, page, visitor, the whole campaign, details without click ids", async () => {
     const { context, services } = contextFor("203.0.113.42");
     const record = vi.spyOn(services.analytics, "record");
     const before = Date.now();
@@ -373,38 +384,30 @@ describe("the lead's session and Meta's Lead", () => {
           fbc: `fb.1.${at}.${AD.fbclid}`,
           status: "new",
         },
-        meta: {
+        tap: {
           id: result.id,
-          clientId: visitor?.clientId,
           at,
-          fbclidAt: undefined,
-          pageUrl: pageUrl.href,
+          cta: "whatsapp",
+          clientId: visitor?.clientId,
           address: "203.0.113.42",
           userAgent: AGENT,
-          fbclid: AD.fbclid,
+          // Whole: each network takes its own click id from it (ownCampaign).
+          campaign: AD,
+          fbclidAt: undefined,
+          pageUrl: expect.any(Function),
           details: leadParams(
-            {
-              cta: "whatsapp",
-              campaign: { ...AD, gclid: undefined },
-              plan: "plus",
-              language: "en",
-            },
+            { cta: "whatsapp", campaign: AD, plan: "plus", language: "en" },
             { clickIds: false },
           ),
+          value: 0,
         },
-        // The ad networks' view: each takes its own click id (analytics/ad-lead.server.ts).
-        ads: expect.objectContaining({
-          id: result.id,
-          clientId: visitor?.clientId,
-          at,
-          address: "203.0.113.42",
-          userAgent: AGENT,
-          campaign: AD,
-        }),
       },
     });
-    // Google's click id is Google's business: Meta never sees it.
-    expect(JSON.stringify(recording?.lead?.meta)).not.toContain("Cj0KCQ");
+    // The page's address with a network's own part of the campaign: Meta's, here.
+    expect(recording?.lead?.tap?.pageUrl(ownCampaign(AD, ["fbclid"]))).toBe(pageUrl.href);
+    // What the networks are told of the lead carries no click id of any network.
+    expect(JSON.stringify(recording?.lead?.tap?.details)).not.toContain("Cj0KCQ");
+    expect(JSON.stringify(recording?.lead?.tap?.details)).not.toContain("IwAR");
     expect(at).toBeGreaterThanOrEqual(before);
     expect(at).toBeLessThanOrEqual(Date.now());
     expect(result.id).toMatch(UUID);
@@ -414,13 +417,14 @@ describe("the lead's session and Meta's Lead", () => {
     const { context, services } = contextFor("203.0.113.43");
     const record = vi.spyOn(services.analytics, "record");
     await recordLead(context, request(), { cta: "email", campaign: {} });
-    const meta = record.mock.calls[0]?.[2]?.lead?.meta;
-    expect(meta?.pageUrl).toBe(new URL("/", getConfig().siteUrl).href);
-    expect(meta?.fbclid).toBeUndefined();
+    const tap = record.mock.calls[0]?.[2]?.lead?.tap;
+    expect(tap?.pageUrl({})).toBe(new URL("/", getConfig().siteUrl).href);
+    expect(tap?.campaign.fbclid).toBeUndefined();
+    expect(tap?.fbclidAt).toBeUndefined();
     expect(record.mock.calls[0]?.[2]?.lead?.record).not.toHaveProperty("fbc");
   });
 
-  it("tells Meta nothing of a shared link, and nothing of a repeat", async () => {
+  it("tells the networks nothing of a shared link, and nothing of a repeat", async () => {
     const { context, services } = contextFor("203.0.113.44");
     const record = vi.spyOn(services.analytics, "record");
     const link = await recordLead(context, request(), {
@@ -428,10 +432,10 @@ describe("the lead's session and Meta's Lead", () => {
       campaign: AD,
       sessionId: SID,
     });
-    expect(record.mock.calls[0]?.[2]?.lead?.meta).toBeNull();
+    expect(record.mock.calls[0]?.[2]?.lead?.tap).toBeNull();
     expect(record.mock.calls[0]?.[2]?.lead?.record.id).toBe(link.id);
     await recordLead(context, request(), { cta: "demo", campaign: AD });
-    expect(record.mock.calls[1]?.[2]?.lead?.meta).not.toBeNull();
+    expect(record.mock.calls[1]?.[2]?.lead?.tap).toMatchObject({ cta: "demo", campaign: AD });
     await recordLead(context, request(), { cta: "demo", campaign: AD });
     expect(record).toHaveBeenCalledTimes(2);
   });

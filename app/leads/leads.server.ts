@@ -2,9 +2,9 @@
  * Turns requests into recorded events: the browser's batches from /api/events, and the leads
  * that /thank-you records on the server, so that they count with JavaScript off or blocked.
  */
-import { type ClientEvent, fitParams, LIMITS } from "~/analytics/events";
-import { fbcOf } from "~/analytics/meta-capi.server";
-import type { OutboundEvent } from "~/analytics/sink.server";
+import type { TapFacts } from "~/analytics/destinations/destination.server";
+import { fbcOf } from "~/analytics/destinations/meta.server";
+import { type ClientEvent, fitParams, LIMITS, type OutboundEvent } from "~/analytics/events";
 import { type Assignment, expVariantString } from "~/experiments/experiment";
 import { assignmentFor } from "~/experiments/visit.server";
 import { chatRef, leadId, previousWindow } from "~/leads/ledger/lead-ids.server";
@@ -30,8 +30,8 @@ export function visitorOf(context: RequestContext, request: Request): Visitor {
   );
 }
 
-/** The GA4 lead value (docs/product.md): AED, zero. */
-export const LEAD_VALUE = { currency: "AED", value: 0 } as const;
+/** A lead's value as GA4's lead events carry it: AED, LEAD_VALUE_AED's for that moment. */
+export const leadValue = (value: number) => ({ currency: "AED", value });
 
 export type Lead = {
   cta: CtaType;
@@ -88,9 +88,12 @@ function pageView(view: NonNullable<Lead["pageView"]>, lead: Lead): OutboundEven
  * What GA4 and Meta are told of a lead: its value, CTA, language, plan and whole campaign, and
  * for GA4 the click ids that fit its 100 characters.
  */
-export function leadParams(lead: Lead, { clickIds = true } = {}): Record<string, string | number> {
+export function leadParams(
+  lead: Lead,
+  { clickIds = true, value = 0 } = {},
+): Record<string, string | number> {
   const params: Record<string, string | number> = {
-    ...LEAD_VALUE,
+    ...leadValue(value),
     lead_source: leadSource(lead.campaign),
     cta: lead.cta,
     ...(lead.language ? { language: lead.language } : {}),
@@ -108,16 +111,14 @@ export function leadParams(lead: Lead, { clickIds = true } = {}): Record<string,
   return params;
 }
 
-/** Meta's part of a campaign: its words and its own click id, never another network's. */
-function forMeta(campaign: Campaign): Campaign {
-  const own: Campaign = { ...campaign };
-  for (const name of CLICK_IDS) if (name !== "fbclid") delete own[name];
-  return own;
-}
-
 /** The absolute address of the page the lead came from, with the visit's campaign. */
 function pageUrl(lead: Lead, campaign: Campaign, siteUrl: string): string {
-  const url = new URL(lead.fromPath ?? "/", siteUrl);
+  return landingUrl(siteUrl, campaign, lead.fromPath);
+}
+
+/** A page of this site (the landing page unless said) with a campaign on its address. */
+export function landingUrl(siteUrl: string, campaign: Campaign, path = "/"): string {
+  const url = new URL(path, siteUrl);
   const search = new URLSearchParams(url.search);
   setCampaign(search, campaign);
   url.search = search.toString();
@@ -173,7 +174,8 @@ export async function recordLead(
     }
     return { verdict: "repeat", id, ref: known.ref };
   }
-  const params = leadParams(lead);
+  const tapValue = context.config.leadValues.tap;
+  const params = leadParams(lead, { value: tapValue });
   const details = campaignDetails(lead.campaign);
   if (Object.keys(details).length > 0) {
     // With the page's language, as the browser's campaign_details has it.
@@ -204,44 +206,24 @@ export async function recordLead(
     status: "new",
   };
   if (context.config.logLeads) context.services.log(leadLine(record));
-  context.services.analytics.record(visitor, events, {
-    sessionId,
-    at,
-    lead: {
-      record,
-      // A shared link is no lead for Meta: only GA4's conversion reports it.
-      meta:
-        lead.cta === "link"
-          ? null
-          : {
-              id,
-              clientId: visitor.clientId,
-              at,
-              fbclidAt: lead.fbclidAt,
-              pageUrl: pageUrl(lead, forMeta(lead.campaign), context.config.siteUrl),
-              address: visitor.address,
-              userAgent: request.headers.get("user-agent") ?? "",
-              fbclid: lead.campaign.fbclid,
-              details: leadParams(
-                { ...lead, campaign: forMeta(lead.campaign) },
-                { clickIds: false },
-              ),
-            },
-      // The ad networks, each taking its own click id from it (analytics/ad-lead.server.ts).
-      ads:
-        lead.cta === "link"
-          ? null
-          : {
-              id,
-              clientId: visitor.clientId,
-              at,
-              address: visitor.address,
-              userAgent: request.headers.get("user-agent") ?? "",
-              campaign: lead.campaign,
-              pageUrl: (campaign) => pageUrl(lead, campaign, context.config.siteUrl),
-            },
-    },
-  });
+  // A shared link is no lead for the networks: only GA4's conversion reports it.
+  const tap: TapFacts | null =
+    lead.cta === "link"
+      ? null
+      : {
+          id,
+          at,
+          cta: lead.cta,
+          clientId: visitor.clientId,
+          address: visitor.address,
+          userAgent: request.headers.get("user-agent") ?? "",
+          campaign: lead.campaign,
+          fbclidAt: lead.fbclidAt,
+          pageUrl: (campaign) => pageUrl(lead, campaign, context.config.siteUrl),
+          details: leadParams(lead, { clickIds: false, value: tapValue }),
+          value: tapValue,
+        };
+  context.services.analytics.record(visitor, events, { sessionId, at, lead: { record, tap } });
   return { verdict, id, ref: record.ref };
 }
 

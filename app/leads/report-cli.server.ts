@@ -12,8 +12,11 @@ import { leadReport, reportCsv, reportText } from "~/leads/report.server";
 import { type Output, startReport, withRedis } from "~/leads/report-run.server";
 import type { Config } from "~/platform/config.server";
 
-const USAGE =
-  "usage: npm run leads [-- --since 7d|24h|2026-11-01] [--csv]\n       npm run leads -- backup FILE";
+const USAGE = [
+  "usage: npm run leads [-- --since 7d|24h|2026-11-01] [--csv]",
+  "       npm run leads -- backup FILE",
+  "       npm run leads -- stage DRB-XXXXX qualified|installed|lost [--value AED] [--reason TEXT]",
+].join("\n");
 
 /** Every lead and chat: from Redis when replicas share it, else from this machine's ledger. */
 async function ledgerOf(config: Config) {
@@ -49,12 +52,75 @@ function runBackup(args: string[], env: Record<string, string | undefined>, outp
   }
 }
 
+/**
+ * `stage REF STAGE [--value AED] [--reason TEXT]`: tells the running server, as the team's back
+ * end would (POST /api/leads/stage on this machine's PORT, with LEADS_API_TOKEN): the ledger has
+ * one writer, the server.
+ */
+async function runStage(args: string[], env: Record<string, string | undefined>, output: Output) {
+  const [ref, stage, ...rest] = args;
+  const options: Record<string, string> = {};
+  for (let i = 0; i < rest.length; i += 2) {
+    const [flag, value] = [rest[i], rest[i + 1]];
+    if ((flag !== "--value" && flag !== "--reason") || value === undefined) {
+      output.err(`unknown argument ${JSON.stringify(flag)}\n${USAGE}\n`);
+      return 2;
+    }
+    options[flag.slice(2)] = value;
+  }
+  if (!ref || !stage) {
+    output.err(`stage takes a reference and a stage\n${USAGE}\n`);
+    return 2;
+  }
+  const value = options.value === undefined ? undefined : Number(options.value);
+  if (value !== undefined && !Number.isFinite(value)) {
+    output.err(`--value must be an amount in AED\n${USAGE}\n`);
+    return 2;
+  }
+  const token = env.LEADS_API_TOKEN?.trim();
+  if (!token) {
+    output.err("LEADS_API_TOKEN is not set: the server takes stages only with it\n");
+    return 2;
+  }
+  const port = env.PORT?.trim() || "3000";
+  const host = env.HOST?.trim() || "127.0.0.1";
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${port}/api/leads/stage`;
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        ref,
+        stage,
+        ...(value !== undefined ? { value } : {}),
+        ...(options.reason ? { reason: options.reason } : {}),
+      }),
+    });
+  } catch {
+    output.err(`the server at ${url} did not answer: is it running?\n`);
+    return 1;
+  }
+  const said = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+  if (!response.ok) {
+    output.err(`${response.status}: ${String(said.error ?? "refused")}\n`);
+    return 1;
+  }
+  output.out(
+    said.recorded
+      ? `${said.ref} is ${said.stage}: recorded, and sent to every destination\n`
+      : `${said.ref} was ${said.stage} already: nothing changed\n`,
+  );
+  return 0;
+}
+
 export async function runLeadsReport(
   args: string[],
   env: Record<string, string | undefined>,
   output: Output,
 ): Promise<number> {
   if (args[0] === "backup") return runBackup(args.slice(1), env, output);
+  if (args[0] === "stage") return runStage(args.slice(1), env, output);
   const run = startReport(args, env, output, { usage: USAGE, since: "7d" });
   if (typeof run === "number") return run;
   const { leads, chats } = await ledgerOf(run.config);

@@ -67,6 +67,10 @@ describe("leadReport", () => {
         language: "en",
         leads: 2,
         chats: 1,
+        qualified: 0,
+        installed: 0,
+        lost: 0,
+        value: 0,
       },
       {
         source: "(none)",
@@ -76,12 +80,18 @@ describe("leadReport", () => {
         language: "en",
         leads: 1,
         chats: 0,
+        qualified: 0,
+        installed: 0,
+        lost: 0,
+        value: 0,
       },
     ]);
     expect(report.chatsWithoutCampaign).toBe(1);
-    expect(reportText(report)).toMatch(/instagram\s+paid\s+Eid\s+whatsapp\s+en\s+2\s+1\s+50%/);
+    expect(reportText(report)).toMatch(
+      /instagram\s+paid\s+Eid\s+whatsapp\s+en\s+2\s+1\s+50%\s+0\s+0\s+0\s+0$/m,
+    );
     expect(reportText(report)).toContain(
-      "Total: 3 leads, 1 chats (33%); 1 chats without a campaign",
+      "Total: 3 leads, 1 chats (33%), 0 installed (AED 0); 1 chats without a campaign",
     );
   });
 
@@ -91,8 +101,12 @@ describe("leadReport", () => {
     ];
     const csv = reportCsv(leadReport(hostile, [], NOW - 7 * DAY));
     const [header, row] = csv.split("\r\n");
-    expect(header).toBe("source,medium,campaign,cta,language,leads,chats,chat rate");
-    expect(row).toBe(`"'=HYPERLINK(""http://evil.example"")",(none),"a,b\nc",whatsapp,en,1,0,0%`);
+    expect(header).toBe(
+      "source,medium,campaign,cta,language,leads,chats,chat rate,qualified,installed,lost,value AED",
+    );
+    expect(row).toBe(
+      `"'=HYPERLINK(""http://evil.example"")",(none),"a,b\nc",whatsapp,en,1,0,0%,0,0,0,0`,
+    );
   });
 
   it("shows a visitor's control characters in the table as a mark, never as themselves", () => {
@@ -101,5 +115,58 @@ describe("leadReport", () => {
     );
     expect(text.includes("\u001b")).toBe(false);
     expect(text.includes("\u202e")).toBe(false);
+  });
+});
+
+describe("the stages' columns", () => {
+  const stage = (at: number, value = 0) => ({ at, value });
+  const eid = { utm_source: "instagram", utm_campaign: "Eid" };
+  // Marked whenever the team did: the stage's own time is not the period's.
+  const leads = [
+    lead("q", eid, { status: "chat_started", stages: { qualified: stage(NOW) } }),
+    lead("i", eid, {
+      status: "chat_started",
+      stages: { qualified: stage(NOW - DAY), installed: stage(NOW, 150) },
+    }),
+    lead("i2", eid, { status: "chat_started", stages: { installed: stage(NOW, 40) } }),
+    lead("l", eid, { status: "chat_started", stages: { lost: stage(NOW) } }),
+    lead("ql", eid, { stages: { qualified: stage(NOW), lost: stage(NOW) } }),
+    lead("n", eid),
+    lead("old", eid, { at: NOW - 30 * DAY, stages: { installed: stage(NOW, 1000) } }),
+  ];
+
+  it("counts qualified (installed ones too), installed, lost and what the installed were worth", () => {
+    const report = leadReport(leads, [], NOW - 7 * DAY);
+    expect(report.rows).toEqual([
+      expect.objectContaining({
+        source: "instagram",
+        campaign: "Eid",
+        leads: 6,
+        chats: 4,
+        qualified: 4,
+        installed: 2,
+        lost: 2,
+        value: 190,
+      }),
+    ]);
+    const text = reportText(report);
+    expect(text).toMatch(/qualified\s+installed\s+lost\s+value AED$/m);
+    expect(text).toMatch(/\s6\s+4\s+67%\s+4\s+2\s+2\s+190$/m);
+    expect(text).toContain("Total: 6 leads, 4 chats (67%), 2 installed (AED 190);");
+    const [, row] = reportCsv(report).split("\r\n");
+    expect(row).toBe("instagram,(none),Eid,whatsapp,en,6,4,67%,4,2,2,190");
+  });
+
+  it("sums the installed leads' values in AED as written, without a float's tail", () => {
+    const report = leadReport(
+      [
+        lead("a", eid, { stages: { installed: stage(NOW, 12.1) } }),
+        lead("b", eid, { stages: { installed: stage(NOW, 12.2) } }),
+      ],
+      [],
+      NOW - 7 * DAY,
+    );
+    expect(reportCsv(report).split("\r\n")[1]).toMatch(/,24\.3$/);
+    expect(reportText(report)).toContain("2 installed (AED 24.3)");
   });
 });

@@ -1,7 +1,7 @@
 /**
- * Leads and chats by campaign, for the people who run the campaigns (`npm run leads`): read
- * from the ledger alone, so it needs no GA4 and shows what GA4 cannot, which campaigns' leads
- * became WhatsApp chats.
+ * Leads, chats and later stages by campaign, for the people who run the campaigns (`npm run
+ * leads`): read from the ledger alone, so it needs no GA4 and shows what GA4 cannot, which
+ * campaigns' leads became WhatsApp chats, then customers.
  */
 import type { ChatRecord, LeadRecord } from "~/leads/ledger/ledger.server";
 import { campaignDetails } from "~/shared/campaign";
@@ -14,6 +14,15 @@ export type ReportRow = {
   language: string;
   leads: number;
   chats: number;
+  /**
+   * Leads the team marked qualified (api/leads/stage), or installed (which a lead becomes
+   * qualified on the way to), whenever they did; installed and lost as marked.
+   */
+  qualified: number;
+  installed: number;
+  lost: number;
+  /** What the installed ones were worth, in AED. */
+  value: number;
 };
 
 export type Report = {
@@ -55,9 +64,25 @@ export function leadReport(leads: LeadRecord[], chats: ChatRecord[], since: numb
       language: lead.language ?? NONE,
     };
     const key = JSON.stringify(row);
-    const existing = rows.get(key) ?? { ...row, leads: 0, chats: 0 };
+    const existing = rows.get(key) ?? {
+      ...row,
+      leads: 0,
+      chats: 0,
+      qualified: 0,
+      installed: 0,
+      lost: 0,
+      value: 0,
+    };
     existing.leads += 1;
     if (lead.status === "chat_started" || chatted.has(lead.id)) existing.chats += 1;
+    const stages = lead.stages ?? {};
+    if (stages.qualified || stages.installed) existing.qualified += 1;
+    if (stages.installed) {
+      existing.installed += 1;
+      // In fils: 0.1 + 0.2 is 0.3, not 0.30000000000000004.
+      existing.value = Math.round((existing.value + stages.installed.value) * 100) / 100;
+    }
+    if (stages.lost) existing.lost += 1;
     rows.set(key, existing);
   }
   const sorted = [...rows.values()].sort(
@@ -70,7 +95,20 @@ export function leadReport(leads: LeadRecord[], chats: ChatRecord[], since: numb
 const rate = (row: Pick<ReportRow, "leads" | "chats">) =>
   row.leads === 0 ? "" : `${Math.round((100 * row.chats) / row.leads)}%`;
 
-const COLUMNS = ["source", "medium", "campaign", "cta", "language", "leads", "chats", "chat rate"];
+const COLUMNS = [
+  "source",
+  "medium",
+  "campaign",
+  "cta",
+  "language",
+  "leads",
+  "chats",
+  "chat rate",
+  "qualified",
+  "installed",
+  "lost",
+  "value AED",
+];
 
 function cells(row: ReportRow): string[] {
   return [
@@ -82,14 +120,23 @@ function cells(row: ReportRow): string[] {
     String(row.leads),
     String(row.chats),
     rate(row),
+    String(row.qualified),
+    String(row.installed),
+    String(row.lost),
+    String(row.value),
   ];
 }
 
 /** A table for a terminal, with totals. */
 export function reportText(report: Report): string {
   const total = report.rows.reduce(
-    (sum, row) => ({ leads: sum.leads + row.leads, chats: sum.chats + row.chats }),
-    { leads: 0, chats: 0 },
+    (sum, row) => ({
+      leads: sum.leads + row.leads,
+      chats: sum.chats + row.chats,
+      installed: sum.installed + row.installed,
+      value: Math.round((sum.value + row.value) * 100) / 100,
+    }),
+    { leads: 0, chats: 0, installed: 0, value: 0 },
   );
   const lines = [COLUMNS, ...report.rows.map(cells)];
   // Campaign words are a visitor's text: shown, never interpreted (no control characters).
@@ -102,7 +149,8 @@ export function reportText(report: Report): string {
     "",
     ...safe.map((line) => pad(line).join("  ").trimEnd()),
     "",
-    `Total: ${total.leads} leads, ${total.chats} chats (${rate(total) || "0%"}); ` +
+    `Total: ${total.leads} leads, ${total.chats} chats (${rate(total) || "0%"}), ` +
+      `${total.installed} installed (AED ${total.value}); ` +
       `${report.chatsWithoutCampaign} chats without a campaign`,
   ].join("\n");
 }

@@ -1,10 +1,17 @@
-import { createHmac } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { createHash, createHmac } from "node:crypto";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { readDestinations } from "~/analytics/destinations/registry.server";
+import type { Post } from "~/analytics/outbox.server";
+import { createSink, type Sink } from "~/analytics/sink.server";
+import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import {
+  type InboundMessage,
   inboundMessages,
+  recordChats,
   validSignature,
   verifySubscription,
 } from "~/leads/whatsapp-webhook.server";
+import { testContext } from "../../tests/support/request-context";
 
 const SECRET = "0123456789abcdef0123456789abcdef";
 const sign = (body: string, secret = SECRET) =>
@@ -103,6 +110,7 @@ describe("inboundMessages", () => {
             change({
               messages: [
                 {
+                  from: "971501234567",
                   id: "wamid.1",
                   timestamp: "1750000000",
                   type: "text",
@@ -137,7 +145,13 @@ describe("inboundMessages", () => {
       ],
     });
     expect(messages).toEqual([
-      { messageId: "wamid.1", account: "111", at: 1750000000000, text: "Ref DRB-7K2QX" },
+      {
+        messageId: "wamid.1",
+        from: "971501234567",
+        account: "111",
+        at: 1750000000000,
+        text: "Ref DRB-7K2QX",
+      },
       { messageId: "wamid.2", account: "111", at: 1750000001000, text: "Yes", ctwaClid: "clid-1" },
       { messageId: "wamid.3", account: "222", at: 1750000002000, text: "Plus" },
     ]);
@@ -164,5 +178,226 @@ describe("inboundMessages", () => {
     }
     // A message without an id cannot be told apart from a repeat: skipped.
     expect(inboundMessages(payload(change({ messages: [{ text: { body: "hi" } }] })))).toEqual([]);
+  });
+
+  it("reads the sender's number only as the text WhatsApp writes it", () => {
+    const one = (from: unknown) =>
+      inboundMessages(
+        payload(change({ messages: [{ id: "wamid.f", from, text: { body: "hi" } }] })),
+      )[0];
+    expect(one("971501234567")?.from).toBe("971501234567");
+    for (const junk of [971501234567, null, {}, "", "9".repeat(4097)]) {
+      expect(one(junk)).not.toHaveProperty("from");
+    }
+  });
+});
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const NUMBER = "971501234567";
+/** The hashes each network documents: E.164 with its "+" (Google, TikTok), digits alone (Meta, Snap). */
+const HASHED = { e164: sha256(`+${NUMBER}`), digits: sha256(NUMBER) };
+
+/** Every network on, each with its own stand-in answer, none of them reached over the network. */
+const NETWORKS = {
+  GA_MEASUREMENT_ID: "G-TEST12345",
+  GA_API_SECRET: "test_secret_1",
+  META_PIXEL_ID: "123456789012345",
+  META_ACCESS_TOKEN: "EAAB_test_token_0123456789",
+  TIKTOK_PIXEL_CODE: "C4ABCDEF0123456789",
+  TIKTOK_ACCESS_TOKEN: "tiktok_token_0123456789",
+  SNAP_PIXEL_ID: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+  SNAP_ACCESS_TOKEN: "snap_token_0123456789",
+  GOOGLE_ADS_CUSTOMER_ID: "123-456-7890",
+  GOOGLE_ADS_CHAT_CONVERSION_ACTION: "987654321",
+  GOOGLE_ADS_CLIENT_ID: "123-abc.apps.googleusercontent.com",
+  GOOGLE_ADS_CLIENT_SECRET: "client_secret_1",
+  GOOGLE_ADS_REFRESH_TOKEN: "1//refresh-token-0123",
+};
+
+const sinks: Sink[] = [];
+afterEach(() => {
+  for (const sink of sinks.splice(0)) sink.close();
+});
+
+/** A request context whose sink sends every network's calls to a stand-in that records them. */
+function chatContext(chatValue = 0) {
+  const base = testContext();
+  const posted: Array<{ url: string; body: string }> = [];
+  const post: Post = async (url, body, options) => {
+    posted.push({ url: url.href, body });
+    options.onBodySent?.();
+    const oauth = url.href.startsWith("https://oauth2.googleapis.com/");
+    options.onAnswer?.(
+      oauth ? JSON.stringify({ access_token: "ya29.test", expires_in: 3600 }) : '{"code":0}',
+    );
+    return 200;
+  };
+  const lines: string[] = [];
+  const analytics = createSink({
+    destinations: readDestinations(NETWORKS),
+    ledger: base.services.ledger,
+    post,
+    writeLine: (line) => lines.push(line),
+  });
+  sinks.push(analytics);
+  const context = {
+    ...base,
+    config: { ...base.config, leadValues: { ...base.config.leadValues, chat: chatValue } },
+    services: { ...base.services, analytics, log: (line: string) => lines.push(line) },
+  };
+  return { context, posted, lines, analytics, ledger: base.services.ledger };
+}
+
+function leadRecord(overrides: Partial<LeadRecord> = {}): LeadRecord {
+  return {
+    id: "6f1c2b7e-8a3d-8c59-9b1e-2f4a6d8c0e11",
+    at: Date.now() - 60_000,
+    cta: "whatsapp",
+    campaign: {
+      source: "ads",
+      fbclid: "IwAR2xyz",
+      ttclid: "E.C.P.tt",
+      ScCid: "sc-1",
+      gclid: "Cj0KCQ",
+    },
+    clientId: "1234567.7654321",
+    sessionId: "1700000000",
+    ref: "DRB-7K2QX",
+    status: "new",
+    ...overrides,
+  };
+}
+
+const message = (overrides: Partial<InboundMessage> = {}): InboundMessage => ({
+  messageId: "wamid.1",
+  at: Date.now(),
+  text: "Hello\n\nRef DRB-7K2QX",
+  from: NUMBER,
+  account: "102290129340398",
+  ...overrides,
+});
+
+/** The calls posted to each network, by the first part of its address. */
+const to = (posted: Array<{ url: string; body: string }>, host: string) =>
+  posted.filter((call) => new URL(call.url).hostname === host).map((call) => call.body);
+
+describe("recordChats", () => {
+  it("hands the sink a lead's first chat with the sender's number hashed, and keeps only the hashes", async () => {
+    const { context, ledger, analytics } = chatContext(7);
+    const lead = leadRecord();
+    ledger.recordLead(lead, []);
+    const recordChat = vi.spyOn(analytics, "recordChat");
+    const outcome = await recordChats(context, [message()]);
+    expect(outcome).toEqual({ seen: 1, matched: 1, unmatched: 0, repeated: 0 });
+    expect(recordChat).toHaveBeenCalledTimes(1);
+    const [chat, facts, events] = recordChat.mock.calls[0] ?? [];
+    expect(chat).toEqual({
+      messageId: "wamid.1",
+      at: expect.any(Number),
+      lead: lead.id,
+      account: "102290129340398",
+    });
+    expect(facts).toMatchObject({ chat, lead, phone: HASHED, value: 7 });
+    expect(facts?.pageUrl({ ttclid: "x" })).toBe(
+      new URL("/?ttclid=x", context.config.siteUrl).href,
+    );
+    expect(events).toEqual([
+      {
+        name: "working_lead",
+        params: expect.objectContaining({ currency: "AED", value: 7, lead_status: "chat_started" }),
+      },
+    ]);
+    expect(JSON.stringify(recordChat.mock.calls)).not.toContain(NUMBER);
+    expect(ledger.lead(lead.id)).toMatchObject({ status: "chat_started", phone: HASHED });
+    expect(JSON.stringify([...ledger.live()])).not.toContain(NUMBER);
+  });
+
+  it("tells every network of the chat once, on the lead's own click, with the hash each documents and never the number", async () => {
+    const { context, ledger, analytics, posted, lines } = chatContext();
+    ledger.recordLead(leadRecord(), []);
+    await recordChats(context, [message()]);
+    await analytics.flush(2000);
+    const [meta] = to(posted, "graph.facebook.com");
+    const [tiktok] = to(posted, "business-api.tiktok.com");
+    const [snap] = to(posted, "tr.snapchat.com");
+    const [google] = to(posted, "datamanager.googleapis.com");
+    expect(JSON.parse(meta ?? "").data[0]).toMatchObject({
+      event_name: "Contact",
+      event_id: `${leadRecord().id}.chat`,
+      user_data: { ph: HASHED.digits },
+    });
+    expect(JSON.parse(tiktok ?? "").data[0].user).toMatchObject({
+      phone: HASHED.e164,
+      ttclid: "E.C.P.tt",
+    });
+    expect(JSON.parse(snap ?? "").data[0].user_data).toMatchObject({
+      ph: HASHED.digits,
+      sc_click_id: "sc-1",
+    });
+    const googleBody = JSON.parse(google ?? "");
+    expect(googleBody.events[0].userData.userIdentifiers).toEqual([{ phoneNumber: HASHED.e164 }]);
+    expect(googleBody.events[0].adIdentifiers).toEqual({ gclid: "Cj0KCQ" });
+    const ga4 = to(posted, "www.google-analytics.com");
+    expect(ga4.map((body) => JSON.parse(body).events[0].name)).toEqual(["working_lead"]);
+    for (const call of posted) expect(call.body).not.toContain(NUMBER);
+    for (const line of lines) expect(line).not.toContain(NUMBER);
+
+    // Meta sends the delivery again: nothing more is told.
+    const before = posted.length;
+    expect(await recordChats(context, [message()])).toMatchObject({ seen: 0, repeated: 1 });
+    await analytics.flush(2000);
+    expect(posted).toHaveLength(before);
+  });
+
+  it("tells no one of a lead's later chat, and keeps no number from it", async () => {
+    const { context, ledger, analytics } = chatContext();
+    const lead = leadRecord();
+    ledger.recordLead(lead, []);
+    await recordChats(context, [message({ from: undefined })]);
+    const recordChat = vi.spyOn(analytics, "recordChat");
+    await recordChats(context, [message({ messageId: "wamid.2" })]);
+    expect(recordChat.mock.calls[0]?.[1]).toBeNull();
+    expect(recordChat.mock.calls[0]?.[2]).toEqual([]);
+    expect(ledger.lead(lead.id)).not.toHaveProperty("phone");
+  });
+
+  it("tells the networks of a Click-to-WhatsApp ad's chat without a lead, and GA4 nothing", async () => {
+    const { context, ledger, analytics, posted } = chatContext();
+    const recordChat = vi.spyOn(analytics, "recordChat");
+    const outcome = await recordChats(context, [
+      message({ text: "Is this available?", ctwaClid: "ARAkLkA" }),
+    ]);
+    expect(outcome).toEqual({ seen: 1, matched: 0, unmatched: 1, repeated: 0 });
+    const [, facts, events] = recordChat.mock.calls[0] ?? [];
+    expect(facts).toMatchObject({ phone: HASHED });
+    expect(facts).not.toHaveProperty("lead");
+    expect(events).toEqual([]);
+    await analytics.flush(2000);
+    const [meta] = to(posted, "graph.facebook.com");
+    expect(JSON.parse(meta ?? "").data[0]).toMatchObject({
+      event_name: "LeadSubmitted",
+      action_source: "business_messaging",
+      user_data: { ctwa_clid: "ARAkLkA", ph: HASHED.digits },
+    });
+    expect(to(posted, "www.google-analytics.com")).toEqual([]);
+    expect(ledger.chatSeen("wamid.1")).toBe(true);
+    for (const call of posted) expect(call.body).not.toContain(NUMBER);
+  });
+
+  it("tells no one of a chat with neither a lead nor an ad's click", async () => {
+    const { context, analytics } = chatContext();
+    const recordChat = vi.spyOn(analytics, "recordChat");
+    await recordChats(context, [message({ text: "hi" })]);
+    expect(recordChat.mock.calls[0]?.[1]).toBeNull();
+  });
+
+  it("sends no phone for a sender that is no number", async () => {
+    const { context, ledger, analytics } = chatContext();
+    ledger.recordLead(leadRecord(), []);
+    const recordChat = vi.spyOn(analytics, "recordChat");
+    await recordChats(context, [message({ from: "not-a-number" })]);
+    const facts = recordChat.mock.calls[0]?.[1];
+    expect(facts?.lead).toBeDefined();
+    expect(facts).not.toHaveProperty("phone");
   });
 });

@@ -9,10 +9,11 @@
  */
 
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type { OutboundEvent } from "~/analytics/sink.server";
+import { phoneHashes } from "~/analytics/destinations/destination.server";
+import type { OutboundEvent } from "~/analytics/events";
 import { expVariantString } from "~/experiments/experiment";
 import { refInText } from "~/leads/chat-ref";
-import { LEAD_VALUE } from "~/leads/leads.server";
+import { landingUrl, leadValue } from "~/leads/leads.server";
 import type { ChatRecord, LeadRecord } from "~/leads/ledger/ledger.server";
 import { readBounded } from "~/platform/bounded-body.server";
 import { logLine } from "~/platform/log-line.server";
@@ -30,6 +31,8 @@ export type InboundMessage = {
   at: number;
   /** What the visitor wrote (a text, or a button's or list's title). */
   text: string;
+  /** The sender's WhatsApp number (digits, its country code first): hashed at once, never kept. */
+  from?: string;
   ctwaClid?: string;
 };
 
@@ -79,8 +82,10 @@ export function inboundMessages(payload: unknown): InboundMessage[] {
           text(record(record(message.interactive)?.list_reply)?.title) ??
           "";
         const ctwaClid = text(record(message.referral)?.ctwa_clid);
+        const from = text(message.from);
         messages.push({
           messageId,
+          ...(from ? { from } : {}),
           ...(account ? { account } : {}),
           at: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now(),
           text: written,
@@ -93,11 +98,11 @@ export function inboundMessages(payload: unknown): InboundMessage[] {
 }
 
 /** GA4's working_lead (a lead talking to the business), in its lead's words and campaign. */
-export function workingLead(lead: LeadRecord): OutboundEvent {
+export function workingLead(lead: LeadRecord, value = 0): OutboundEvent {
   return {
     name: "working_lead",
     params: {
-      ...LEAD_VALUE,
+      ...leadValue(value),
       lead_status: "chat_started",
       lead_source: leadSource(lead.campaign),
       cta: lead.cta,
@@ -152,8 +157,24 @@ export async function recordChats(
     };
     if (lead) outcome.matched += 1;
     else outcome.unmatched += 1;
+    // A lead's first chat is told (later ones are only kept); so is an ad's chat without a lead.
     const first = lead?.status === "new";
-    analytics.recordChat(chat, first ? lead : undefined, first && lead ? [workingLead(lead)] : []);
+    const told = first || (!lead && chat.ctwaClid !== undefined);
+    const value = context.config.leadValues.chat;
+    const phone = message.from ? phoneHashes(message.from) : null;
+    analytics.recordChat(
+      chat,
+      told
+        ? {
+            chat,
+            ...(first && lead ? { lead } : {}),
+            ...(phone ? { phone } : {}),
+            value,
+            pageUrl: (campaign) => landingUrl(context.config.siteUrl, campaign),
+          }
+        : null,
+      first && lead ? [workingLead(lead, value)] : [],
+    );
   }
   return outcome;
 }

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { configure, type PrivacyWords } from "~/analytics/destinations/destination.server";
+import { destinationNames } from "~/analytics/destinations/registry.server";
 import { CLIENT_EVENTS } from "~/analytics/events";
 import { legal as arLegal } from "~/content/ar/legal";
 import { copyFor } from "~/content/copy.server";
@@ -6,8 +8,8 @@ import { legal } from "~/content/legal";
 import { EXPOSURE_EVENT } from "~/experiments/experiment";
 import { refInText } from "~/leads/chat-ref";
 import type { LegalDocument } from "~/pages/legal-text.server";
-import { EXAMPLE_REF, privacyNotice, RECIPIENTS } from "~/pages/privacy-notice.server";
-import { parseConfig } from "~/platform/config.server";
+import { EXAMPLE_REF, privacyNotice, recipientsOn } from "~/pages/privacy-notice.server";
+import { type Config, parseConfig } from "~/platform/config.server";
 import { BETA_START_KEY } from "~/shared/countdown";
 import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALES, type Locale } from "~/shared/locale";
@@ -15,6 +17,22 @@ import { legalText } from "../../tests/support/legal-text";
 
 const GA = { GA_MEASUREMENT_ID: "G-TEST12345", GA_API_SECRET: "test_secret_1" };
 const META = { META_PIXEL_ID: "123456789", META_ACCESS_TOKEN: "EAAB_test_token_01234567" };
+const TIKTOK = {
+  TIKTOK_PIXEL_CODE: "C4ABCDEF0123456789",
+  TIKTOK_ACCESS_TOKEN: "tiktok_token_0123456789",
+};
+const SNAP = {
+  SNAP_PIXEL_ID: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+  SNAP_ACCESS_TOKEN: "snap_token_0123456789",
+};
+const GOOGLE = {
+  GOOGLE_ADS_CUSTOMER_ID: "123-456-7890",
+  GOOGLE_ADS_CONVERSION_ACTION: "987654321",
+  GOOGLE_ADS_CLIENT_ID: "123-abc.apps.googleusercontent.com",
+  GOOGLE_ADS_CLIENT_SECRET: "client_secret_1",
+  GOOGLE_ADS_REFRESH_TOKEN: "1//refresh-token-0123",
+};
+const STAGE_API = { LEADS_API_TOKEN: "0123456789abcdef".repeat(4) };
 const WEBHOOK = {
   WHATSAPP_VERIFY_TOKEN: "my-verify-token",
   WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
@@ -47,9 +65,57 @@ describe("the privacy notice", () => {
     expect(legalText(notice(GA), "recipients")).toContain(legal.privacy.recipients.some);
   });
 
-  it("has a settings test for every service it can name, in both languages", () => {
-    expect(Object.keys(RECIPIENTS)).toEqual(Object.keys(legal.privacy.services));
-    expect(Object.keys(arLegal.privacy.services)).toEqual(Object.keys(legal.privacy.services));
+  it("has words in content/legal.ts, in both languages, for every destination the registry has", () => {
+    expect(Object.keys(legal.privacy.services)).toEqual(destinationNames());
+    expect(Object.keys(arLegal.privacy.services)).toEqual(destinationNames());
+  });
+
+  it("lists the destinations the settings turn on, in the registry's order, in the page's words", () => {
+    const config = parseConfig({ ...TIKTOK, ...META, ...GA });
+    expect(recipientsOn(config, copyFor("en"), "en")).toEqual([
+      { id: "ga4", words: legal.privacy.services.ga4 },
+      { id: "meta", words: legal.privacy.services.meta },
+      { id: "tiktok", words: legal.privacy.services.tiktok },
+    ]);
+    expect(recipientsOn(config, copyFor("ar"), "ar").map(({ words }) => words)).toEqual([
+      arLegal.privacy.services.ga4,
+      arLegal.privacy.services.meta,
+      arLegal.privacy.services.tiktok,
+    ]);
+    expect(recipientsOn(parseConfig({}), copyFor("en"), "en")).toEqual([]);
+  });
+
+  it("names a network only the tests have in its own words, in each language", () => {
+    const words = (heading: string): PrivacyWords => ({
+      heading,
+      body: [`${heading} gets the tap.`],
+      chat: `${heading} hears of the chat ({hash}).`,
+    });
+    const standIn = configure(
+      {
+        name: "standin",
+        settings: { names: [], read: () => ({}) },
+        maxAgeMs: 1000,
+        deduplicates: true,
+        secrets: () => [],
+        moments: () => new Set(["tap"] as const),
+        privacy: { en: words("Stand-in"), ar: words("بديل") },
+      },
+      {},
+    );
+    const base = parseConfig({ ...GA, ...WEBHOOK });
+    const config: Config = { ...base, destinations: [...base.destinations, standIn] };
+    expect(recipientsOn(config, copyFor("en"), "en").map(({ id }) => id)).toEqual([
+      "ga4",
+      "standin",
+    ]);
+    const en = privacyNotice({ copy: copyFor("en"), locale: "en", config });
+    const after = ids(en).indexOf("recipients") + 1;
+    expect(ids(en).slice(after, after + 2)).toEqual(["ga4", "standin"]);
+    expect(legalText(en, "standin")).toContain("Stand-in gets the tap.");
+    expect(legalText(en, "standin")).toContain("Stand-in hears of the chat (SHA-256).");
+    const ar = privacyNotice({ copy: copyFor("ar"), locale: "ar", config });
+    expect(legalText(ar, "standin")).toContain("بديل gets the tap.");
   });
 
   it("says what Meta gets, and that it gets it for leads only", () => {
@@ -70,10 +136,27 @@ describe("the privacy notice", () => {
     const off = notice({ ...GA, ...META });
     expect(legalText(off, "chat")).not.toContain(legal.privacy.chat.webhook);
     expect(legalText(off)).not.toContain("working_lead");
-    const on = notice({ ...GA, ...META, ...WEBHOOK });
-    expect(legalText(on, "chat")).toContain(legal.privacy.chat.webhook);
+    const on = notice({ ...GA, ...META, ...TIKTOK, ...WEBHOOK });
+    const hashed = (template: string) => template.replace("{hash}", "SHA-256");
+    expect(legalText(on, "chat")).toContain(hashed(legal.privacy.chat.webhook));
     expect(legalText(on, "ga4")).toContain("working_lead");
-    expect(legalText(on, "meta")).toContain(legal.privacy.services.meta.chat);
+    // Each network that hears of the chat says it gets the hashed WhatsApp number.
+    expect(legalText(on, "meta")).toContain(hashed(legal.privacy.services.meta.chat));
+    expect(legalText(on, "tiktok")).toContain(hashed(legal.privacy.services.tiktok.chat));
+    expect(legalText(on, "tiktok")).toContain("SHA-256");
+  });
+
+  it("tells of the later stages each service gets only while the stage API is on", () => {
+    const services = legal.privacy.services;
+    const off = notice({ ...GA, ...META });
+    expect(legalText(off, "ga4")).not.toContain(services.ga4.stages);
+    expect(legalText(off, "meta")).not.toContain(services.meta.stages);
+    const on = notice({ ...GA, ...META, ...STAGE_API });
+    expect(legalText(on, "ga4")).toContain(services.ga4.stages);
+    expect(legalText(on, "meta")).toContain(services.meta.stages);
+    expect(legalText(notice({ ...GA, ...STAGE_API }, "ar"), "ga4")).toContain(
+      arLegal.privacy.services.ga4.stages,
+    );
   });
 
   it("keeps leads for LEAD_RETENTION_DAYS, counted in each language", () => {
@@ -156,7 +239,22 @@ describe("the privacy notice", () => {
 
   it("leaves no slot unfilled, in either language, with every service on or off", () => {
     for (const locale of LOCALES) {
-      for (const env of [{}, { ...GA, ...META, ...WEBHOOK, TRUST_PROXY: "1" }]) {
+      for (const env of [
+        {},
+        {
+          ...GA,
+          ...META,
+          ...TIKTOK,
+          ...SNAP,
+          ...GOOGLE,
+          ...WEBHOOK,
+          ...STAGE_API,
+          TRUST_PROXY: "1",
+        },
+      ]) {
+        expect(recipientsOn(parseConfig(env), copyFor(locale), locale)).toHaveLength(
+          Object.keys(env).length === 0 ? 0 : 5,
+        );
         const document = notice({ ...env, COMPANY_NAME: "X", COMPANY_LICENCE: "1" }, locale);
         expect(legalText(document)).not.toMatch(/[{}]/);
         expect(document.updated).toMatch(/2026/);

@@ -1,3 +1,4 @@
+import type { PrivacyWords } from "~/analytics/destinations/destination.server";
 import { CLIENT_EVENTS, type ClientEventName, type ServerEventName } from "~/analytics/events";
 import type { Copy } from "~/content/copy.server";
 import { heads } from "~/content/heads";
@@ -17,27 +18,24 @@ import { countingFor } from "~/pages/plural.server";
 import type { Config } from "~/platform/config.server";
 import { BETA_START_KEY } from "~/shared/countdown";
 import { HINT_COOKIE } from "~/shared/language-cookie";
-import { LOCALE_INFO } from "~/shared/locale";
+import { LOCALE_INFO, type Locale } from "~/shared/locale";
 import { counted } from "~/shared/plural";
 
-type ServiceId = keyof Copy["legal"]["privacy"]["services"];
-
 /**
- * The services the site can send what it records to, in the order the notice lists them, each
- * listed only while its settings say it is on. A new network is a line here and its section in
- * content/legal.ts (`privacy.services`) in both languages; the compiler asks for both.
+ * The services the notice names: each destination the settings turn on, in the registry's
+ * order (analytics/destinations/registry.server.ts), in the words content/legal.ts gives it in
+ * each language (the compiler asks for both), or, for a network only the tests have, its own.
  */
-export const RECIPIENTS: { readonly [id in ServiceId]: (config: Config) => boolean } = {
-  ga4: (config) => config.ga !== null,
-  meta: (config) => config.meta !== null,
-  tiktok: (config) => config.tiktok !== null,
-  snap: (config) => config.snap !== null,
-  google_ads: (config) => config.googleAds !== null,
-};
-
-/** The services the notice lists for these settings. */
-export function recipientsOn(config: Config): ServiceId[] {
-  return (Object.keys(RECIPIENTS) as ServiceId[]).filter((id) => RECIPIENTS[id](config));
+export function recipientsOn(
+  config: Config,
+  copy: Copy,
+  locale: Locale,
+): Array<{ id: string; words: PrivacyWords }> {
+  const services: Partial<Record<string, PrivacyWords>> = copy.legal.privacy.services;
+  return config.destinations.flatMap((destination) => {
+    const words = services[destination.name] ?? destination.privacy?.[locale];
+    return words ? [{ id: destination.name, words }] : [];
+  });
 }
 
 /** Every event the site records, as the code names them: the browser's, then the server's. */
@@ -62,7 +60,7 @@ const GPC_HEADER = "Sec-GPC: 1";
 export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocument {
   const words = copy.legal.privacy;
   const email = emailLink(config.contactEmail);
-  const on = recipientsOn(config);
+  const on = recipientsOn(config, copy, locale);
   const webhook = config.whatsapp !== null;
   const section = (id: string, heading: string, blocks: LegalSection["blocks"]) => ({
     id,
@@ -70,8 +68,7 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
     blocks,
   });
 
-  const services = on.map((id) => {
-    const service = words.services[id];
+  const services = on.map(({ id, words: service }) => {
     const blocks = blocksOf(service.body, {
       hash: { code: "SHA-256" },
       fbclid: { code: "fbclid" },
@@ -80,7 +77,15 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       ScCid: { code: "ScCid" },
       gclid: { code: "gclid" },
     });
-    if (webhook) blocks.push({ paragraph: rich(service.chat, { event: { code: CHAT_EVENT } }) });
+    if (webhook) {
+      blocks.push({
+        paragraph: rich(service.chat, { event: { code: CHAT_EVENT }, hash: { code: "SHA-256" } }),
+      });
+    }
+    // Only while the team can tell the site what became of a lead (api/leads/stage).
+    if (config.leadsApiToken && service.stages) {
+      blocks.push({ paragraph: rich(service.stages) });
+    }
     return section(id, service.heading, blocks);
   });
 
@@ -120,7 +125,9 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       section("leads", words.leads.heading, blocksOf(words.leads.body, { retention })),
       section("chat", words.chat.heading, [
         ...blocksOf(words.chat.body, { ref: { quote: `${copy.contact.chatRef} ${EXAMPLE_REF}` } }),
-        ...(webhook ? [{ paragraph: rich(words.chat.webhook) }] : []),
+        ...(webhook
+          ? [{ paragraph: rich(words.chat.webhook, { hash: { code: "SHA-256" } }) }]
+          : []),
       ]),
       section("recipients", words.recipients.heading, [
         { paragraph: rich(on.length > 0 ? words.recipients.some : words.recipients.none) },
@@ -134,7 +141,9 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       section("logs", words.logs.heading, [
         ...blocksOf(words.logs.body),
         // Without GA4 the events go to stdout (analytics/sink.server.ts).
-        ...(config.ga === null ? [{ paragraph: rich(words.logs.events) }] : []),
+        ...(config.destinations.some((destination) => destination.events)
+          ? []
+          : [{ paragraph: rich(words.logs.events) }]),
         // TRUST_PROXY counts the proxies in front, which log as web servers do.
         ...(config.trustProxy > 0 ? [{ paragraph: rich(words.logs.proxy) }] : []),
       ]),

@@ -1,11 +1,13 @@
 import { hostname } from "node:os";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { TapFacts } from "~/analytics/destinations/destination.server";
+import { DEFAULT_GA_ENDPOINT } from "~/analytics/destinations/ga4.server";
 import {
+  type Config,
   type ConfigError,
   checkListenHost,
   configWarnings,
-  DEFAULT_GA_ENDPOINT,
   isLoopbackHostname,
   isPublicSiteUrl,
   parseConfig,
@@ -16,6 +18,29 @@ import { databaseOf } from "~/platform/redis-database.server";
 import { configErrorFor } from "../../tests/support/config-error";
 
 const SALTED = { ANALYTICS_SALT: "a-long-enough-salt-value" };
+
+const names = (config: Config) => config.destinations.map((destination) => destination.name);
+
+/** Where GA4's calls go under these settings (the ledger's URL: no api_secret), or none. */
+function gaUrl(config: Config): string | undefined {
+  const ga4 = config.destinations.find((destination) => destination.name === "ga4");
+  const batch = { clientId: "1.2", events: [{ name: "page_view", params: {} }], at: 0 };
+  return ga4?.events?.(batch)[0]?.url;
+}
+
+/** A tap as the networks are told of it, to see where a destination sends its calls. */
+const TAP: TapFacts = {
+  id: "lead-1",
+  at: 1_764_000_000_000,
+  cta: "whatsapp",
+  clientId: "1.2",
+  address: "203.0.113.7",
+  userAgent: "",
+  campaign: {},
+  pageUrl: () => "https://darb.example/",
+  details: {},
+  value: 0,
+};
 
 describe("parseConfig", () => {
   it("works with an empty environment, using the documented defaults", () => {
@@ -29,8 +54,9 @@ describe("parseConfig", () => {
       contactPhone: "+971 4 555 0134",
       demoUrl: "https://demo.darb.ae/",
       betaClosesAt: null,
-      ga: null,
-      gaEndpoint: DEFAULT_GA_ENDPOINT,
+      destinations: [],
+      leadValues: { tap: 0, chat: 0, qualified: 0, installed: 0, lost: 0 },
+      leadsApiToken: null,
       analyticsSalt: null,
       trustProxy: 0,
       renderCache: true,
@@ -66,8 +92,6 @@ describe("parseConfig", () => {
       siteUrl: "https://darb.ae",
       whatsappNumber: "971585550199",
       demoUrl: "https://try.darb.ae/demo",
-      ga: { measurementId: "G-ABC123XYZ9", apiSecret: "s3cret_value-1" },
-      gaEndpoint: "http://127.0.0.1:9999/mp/collect",
       analyticsSalt: "a-long-enough-salt-value",
       trustProxy: 1,
       renderCache: false,
@@ -75,6 +99,26 @@ describe("parseConfig", () => {
     });
     // Midnight in Dubai is 20:00 UTC the day before.
     expect(config.betaClosesAt?.toISOString()).toBe("2026-06-14T20:00:00.000Z");
+    expect(names(config)).toEqual(["ga4"]);
+    expect(gaUrl(config)).toBe("http://127.0.0.1:9999/mp/collect?measurement_id=G-ABC123XYZ9");
+    expect(config.destinations[0]?.secrets).toEqual(["s3cret_value-1"]);
+  });
+
+  it("sends GA4's calls to Google's own endpoint unless another is set", () => {
+    const config = parseConfig({ GA_MEASUREMENT_ID: "G-ABC123", GA_API_SECRET: "abcdefgh" });
+    expect(gaUrl(config)).toBe(`${DEFAULT_GA_ENDPOINT}?measurement_id=G-ABC123`);
+  });
+
+  it("turns on each destination its settings name, in the registry's order", () => {
+    const config = parseConfig({
+      META_PIXEL_ID: "123456789012345",
+      META_ACCESS_TOKEN: "EAAB_test_token_0123456789",
+      GA_MEASUREMENT_ID: "G-ABC123",
+      GA_API_SECRET: "abcdefgh",
+      SNAP_PIXEL_ID: "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+      SNAP_ACCESS_TOKEN: "snap_token_0123456789",
+    });
+    expect(names(config)).toEqual(["ga4", "meta", "snap"]);
   });
 
   it("treats blank values as unset", () => {
@@ -159,15 +203,16 @@ describe("parseConfig", () => {
       META_PIXEL_ID: "123456789012345",
       META_ACCESS_TOKEN: "EAAB_test_token_0123456789",
     };
-    expect(parseConfig({}).meta).toBeNull();
-    expect(parseConfig(base).meta).toEqual({
-      pixelId: "123456789012345",
-      accessToken: "EAAB_test_token_0123456789",
-      endpoint: "https://graph.facebook.com/v23.0",
-    });
+    const metaUrl = (config: Config) =>
+      config.destinations.find((destination) => destination.name === "meta")?.tap?.(TAP)[0]?.url;
+    expect(names(parseConfig({}))).not.toContain("meta");
+    const config = parseConfig(base);
+    expect(names(config)).toEqual(["meta"]);
+    expect(config.destinations[0]?.secrets).toEqual(["EAAB_test_token_0123456789"]);
+    expect(metaUrl(config)).toBe("https://graph.facebook.com/v23.0/123456789012345/events");
     expect(
-      parseConfig({ ...base, META_CAPI_ENDPOINT: "http://127.0.0.2:9999/meta/" }).meta?.endpoint,
-    ).toBe("http://127.0.0.2:9999/meta");
+      metaUrl(parseConfig({ ...base, META_CAPI_ENDPOINT: "http://127.0.0.2:9999/meta/" })),
+    ).toBe("http://127.0.0.2:9999/meta/123456789012345/events");
   });
 
   it("never repeats the API secret in its message", () => {
@@ -353,6 +398,79 @@ describe("the lead ledger's settings", () => {
   });
 });
 
+describe("LEAD_VALUE_AED", () => {
+  const values = (raw: string) => parseConfig({ LEAD_VALUE_AED: raw }).leadValues;
+  const none = { tap: 0, chat: 0, qualified: 0, installed: 0, lost: 0 };
+
+  it("is 0 for every moment unless set", () => {
+    expect(parseConfig({}).leadValues).toEqual(none);
+    expect(values("  ")).toEqual(none);
+  });
+
+  it("takes amounts per moment, the unnamed ones 0", () => {
+    expect(values("installed=150,qualified=40")).toEqual({
+      ...none,
+      installed: 150,
+      qualified: 40,
+    });
+    expect(values(" tap = 5 , chat=12.5,lost=0 ")).toEqual({ ...none, tap: 5, chat: 12.5 });
+  });
+
+  it("takes one number as the tap's value", () => {
+    expect(values("25")).toEqual({ ...none, tap: 25 });
+    expect(values("0.75")).toEqual({ ...none, tap: 0.75 });
+  });
+
+  it.each([
+    "-5",
+    "abc",
+    "1e3",
+    "12.345",
+    "installed",
+    "installed=",
+    "=150",
+    "installed=150,",
+    "installed=150;qualified=40",
+    "bought=150",
+    "installed=-1",
+    "installed=Infinity",
+    "installed=99999999",
+  ])("refuses %j with one line naming it and what it takes", (raw) => {
+    const error = configErrorFor({ LEAD_VALUE_AED: raw });
+    expect(error.variable).toBe("LEAD_VALUE_AED");
+    expect(error.message.startsWith("LEAD_VALUE_AED ")).toBe(true);
+    expect(error.message).toContain("installed=150,qualified=40");
+    expect(error.message).not.toContain("\n");
+  });
+});
+
+describe("LEADS_API_TOKEN", () => {
+  const token = "0123456789abcdef".repeat(4);
+
+  it("is null (the stage API off) unless set, and the token when set", () => {
+    expect(parseConfig({}).leadsApiToken).toBeNull();
+    expect(parseConfig({ LEADS_API_TOKEN: token }).leadsApiToken).toBe(token);
+    expect(parseConfig({ LEADS_API_TOKEN: ` ${token} ` }).leadsApiToken).toBe(token);
+    // The shortest and the longest it takes, of any visible characters.
+    for (const taken of ["!~".repeat(16), "x".repeat(256)]) {
+      expect(parseConfig({ LEADS_API_TOKEN: taken }).leadsApiToken).toBe(taken);
+    }
+  });
+
+  it.each([
+    ["31 characters", "a".repeat(31)],
+    ["257 characters", "a".repeat(257)],
+    ["a space", `${"a".repeat(20)} ${"b".repeat(20)}`],
+    ["a non-ASCII letter", `${"a".repeat(32)}é`],
+  ])("refuses a token of %s, never showing it back", (_label, raw) => {
+    const error = configErrorFor({ LEADS_API_TOKEN: raw });
+    expect(error.variable).toBe("LEADS_API_TOKEN");
+    expect(error.message).toMatch(/32 to 256 visible characters/);
+    expect(error.message).not.toContain(raw.slice(0, 20));
+    expect(error.message).not.toContain("\n");
+  });
+});
+
 describe("the company settings", () => {
   it("are each null while unset, and taken as one line when set", () => {
     expect(parseConfig({}).company).toEqual({ name: null, licence: null, address: null });
@@ -499,7 +617,8 @@ describe("URLs in error messages", () => {
   ])("loopback %s: %s", (hostname, loopback) => {
     expect(isLoopbackHostname(hostname)).toBe(loopback);
     const env = { GA_MP_ENDPOINT: `http://${hostname}:9/mp/collect` };
-    if (loopback) expect(parseConfig(env).gaEndpoint).toContain(hostname);
+    const ga = { GA_MEASUREMENT_ID: "G-ABC123", GA_API_SECRET: "abcdefgh" };
+    if (loopback) expect(gaUrl(parseConfig({ ...env, ...ga }))).toContain(hostname);
     else expect(configErrorFor(env).variable).toBe("GA_MP_ENDPOINT");
   });
 });
@@ -523,6 +642,19 @@ describe("configWarnings", () => {
     ]);
     const all = { ...company, COMPANY_ADDRESS: "Dubai, UAE" };
     expect(configWarnings(parseConfig(all)).join("\n")).not.toContain("COMPANY");
+  });
+
+  it("adds each destination's own warnings, such as a test event code left on", () => {
+    const meta = {
+      META_PIXEL_ID: "123456789012345",
+      META_ACCESS_TOKEN: "EAAB_test_token_0123456789",
+    };
+    const testing = (env: Record<string, string>) =>
+      configWarnings(parseConfig(env)).filter((line) => line.includes("TEST_EVENT_CODE"));
+    expect(testing(meta)).toEqual([]);
+    expect(testing({ ...meta, META_TEST_EVENT_CODE: "TEST12345" })).toEqual([
+      expect.stringMatching(/^META_TEST_EVENT_CODE is set/),
+    ]);
   });
 
   it("names an unset BETA_CLOSES_AT, whose countdown is each visitor's own, and not a set one", () => {

@@ -2,10 +2,23 @@ import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import { hostname, networkInterfaces } from "node:os";
 import { resolve } from "node:path";
+import type { Configured, Moment, Stage } from "~/analytics/destinations/destination.server";
+import { readDestinations } from "~/analytics/destinations/registry.server";
 import type { Experiment } from "~/experiments/experiment";
 import { ExperimentsFileError, readExperimentsFile } from "~/experiments/experiments-file.server";
 import { logLine, writeErrorLine } from "~/platform/log-line.server";
 import { checkRedisDatabase } from "~/platform/redis-database.server";
+import {
+  ConfigError,
+  type Env,
+  isLoopbackHostname,
+  parseUrl,
+  read,
+  shown,
+  TOKEN,
+} from "~/platform/setting-readers.server";
+
+export { ConfigError, isLoopbackHostname };
 
 /**
  * Every setting comes from the environment, with a default that works on a laptop.
@@ -27,16 +40,15 @@ export type Config = {
   demoUrl: string;
   /** A fixed end of the beta; null means "two days after page load" (the spec's default). */
   betaClosesAt: Date | null;
-  ga: { measurementId: string; apiSecret: string } | null;
-  gaEndpoint: string;
-  /** Meta's Conversions API, opt-in: a Lead for every generate_lead (docs/analytics.md). */
-  meta: { pixelId: string; accessToken: string; endpoint: string } | null;
-  /** TikTok's Events API, opt-in: a Contact for every lead (docs/analytics.md). */
-  tiktok: { pixelCode: string; accessToken: string; endpoint: string } | null;
-  /** Snap's Conversions API, opt-in: a SIGN_UP for every lead (docs/analytics.md). */
-  snap: { pixelId: string; accessToken: string; endpoint: string } | null;
-  /** Google Ads click conversions, opt-in: a lead with gclid, gbraid or wbraid (docs/analytics.md). */
-  googleAds: GoogleAdsConfig | null;
+  /**
+   * Where leads go, each with its settings read: GA4 and the ad networks the settings turn on
+   * (analytics/destinations/registry.server.ts), in the registry's order.
+   */
+  destinations: Configured[];
+  /** What each moment of a lead is worth, in AED (LEAD_VALUE_AED); 0 unless set. */
+  leadValues: LeadValues;
+  /** The bearer token of POST /api/leads/stage (LEADS_API_TOKEN); null: the route is off. */
+  leadsApiToken: string | null;
   /** Null means a random salt per process: private, but visitors are not joined across instances. */
   analyticsSalt: string | null;
   /** How many proxies (load balancers) in front of us append to X-Forwarded-For. */
@@ -81,21 +93,6 @@ export type Config = {
   company: Company;
 };
 
-export type GoogleAdsConfig = {
-  /** Ten digits, without dashes. */
-  customerId: string;
-  /** The resource name, customers/<id>/conversionActions/<id>. */
-  conversionAction: string;
-  developerToken: string;
-  clientId: string;
-  clientSecret: string;
-  refreshToken: string;
-  /** The API's base, its version included. */
-  endpoint: string;
-  /** Where a refresh token is exchanged for an access token. */
-  oauthEndpoint: string;
-};
-
 export type Company = { name: string | null; licence: string | null; address: string | null };
 
 /** Sample contact details from `.env.example`: good for trying the site, not for launch. */
@@ -108,40 +105,6 @@ export const SAMPLE_SETTINGS = {
 
 type SampleSetting = keyof typeof SAMPLE_SETTINGS;
 const SAMPLE_NAMES = Object.keys(SAMPLE_SETTINGS) as SampleSetting[];
-
-export const DEFAULT_GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
-/** The Graph API version is pinned here: Meta keeps each for about two years. */
-export const DEFAULT_META_ENDPOINT = "https://graph.facebook.com/v23.0";
-
-/** TikTok's Events API, version 1.3 (the current one); /event/track/ is added to it. */
-export const DEFAULT_TIKTOK_ENDPOINT = "https://business-api.tiktok.com/open_api/v1.3";
-/** Snap's Conversions API, version 3; /<pixel id>/events is added to it. */
-export const DEFAULT_SNAP_ENDPOINT = "https://tr.snapchat.com/v3";
-/** The Google Ads API version is pinned here: Google retires each about a year after release. */
-export const DEFAULT_GOOGLE_ADS_ENDPOINT = "https://googleads.googleapis.com/v26";
-export const DEFAULT_GOOGLE_OAUTH_ENDPOINT = "https://oauth2.googleapis.com/token";
-
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`${variable} ${detail}`);
-    this.name = "ConfigError";
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-/** Shows an operator's own value back, bounded and on one line. */
-function shown(value: string): string {
-  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
-}
 
 function parsePort(env: Env): number {
   const raw = read(env, "PORT");
@@ -205,32 +168,6 @@ export async function checkListenHost(
       `must be an address of this machine (or unset for every interface), got ${shown(host)}${address === host ? "" : ` (${address})`}`,
     );
   }
-}
-
-/**
- * A URL setting's value is never shown back, not even in part: a password, a token in the
- * query, even the "port" of `redis://user:1234/x@host` (a password with a / in it) can be a
- * secret. Its messages say what is wrong instead.
- */
-function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean): URL {
-  const raw = read(env, name) ?? fallback;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(
-      name,
-      "must be an absolute URL such as https://example.ae (its value is not shown: it may hold a secret)",
-    );
-  }
-  const allowed = httpsOnly ? ["https:"] : ["https:", "http:"];
-  if (!allowed.includes(url.protocol)) {
-    throw new ConfigError(name, `must use ${allowed.join(" or ")}`);
-  }
-  if (url.username || url.password) {
-    throw new ConfigError(name, "must not contain a user name or password");
-  }
-  return url;
 }
 
 function parseSiteUrl(env: Env): string {
@@ -308,32 +245,6 @@ function parseBetaClosesAt(env: Env): Date | null {
   return date;
 }
 
-function parseGa(env: Env): Config["ga"] {
-  const measurementId = read(env, "GA_MEASUREMENT_ID");
-  const apiSecret = read(env, "GA_API_SECRET");
-  if (!measurementId && !apiSecret) return null;
-  if (!measurementId)
-    throw new ConfigError("GA_MEASUREMENT_ID", "must be set when GA_API_SECRET is");
-  if (!apiSecret) throw new ConfigError("GA_API_SECRET", "must be set when GA_MEASUREMENT_ID is");
-  if (!/^G-[A-Z0-9]{4,20}$/.test(measurementId)) {
-    throw new ConfigError(
-      "GA_MEASUREMENT_ID",
-      `must look like G-XXXXXXXXXX, got ${shown(measurementId)}`,
-    );
-  }
-  // Never echo a secret into logs.
-  if (!/^[A-Za-z0-9_-]{8,128}$/.test(apiSecret)) {
-    throw new ConfigError("GA_API_SECRET", "must be 8 to 128 letters, digits, '-' or '_'");
-  }
-  return { measurementId, apiSecret };
-}
-
-/** localhost, all of 127.0.0.0/8 and ::1, as a URL's hostname writes them. */
-export function isLoopbackHostname(hostname: string): boolean {
-  if (hostname === "localhost" || hostname === "[::1]") return true;
-  return isIP(hostname) === 4 && hostname.startsWith("127.");
-}
-
 /** The top-level names RFC 2606 and RFC 6761 reserve: never a site on the internet. */
 const RESERVED_TLDS = new Set(["example", "test", "invalid", "localhost"]);
 const RESERVED_DOMAINS = ["example.com", "example.net", "example.org"];
@@ -367,176 +278,6 @@ export function isPublicSiteUrl(siteUrl: string): boolean {
   if (labels.length < 2) return false;
   if (RESERVED_TLDS.has(labels.at(-1) ?? "")) return false;
   return !RESERVED_DOMAINS.some((domain) => host === domain || host.endsWith(`.${domain}`));
-}
-
-/** An analytics endpoint: plain http only to a stand-in on this machine (real calls carry secrets). */
-function parseEndpoint(env: Env, name: string, fallback: string, base = false): string {
-  const url = parseUrl(env, name, fallback, false);
-  if (url.protocol === "http:" && !isLoopbackHostname(url.hostname)) {
-    throw new ConfigError(name, "must use https: unless its host is on loopback");
-  }
-  // A base the pixel's path is added to: a query or fragment would end up in the middle.
-  if (base && (url.search || url.hash)) {
-    throw new ConfigError(name, "must have no query or fragment");
-  }
-  return url.href;
-}
-
-function parseMeta(env: Env): Config["meta"] {
-  const pixelId = read(env, "META_PIXEL_ID");
-  const accessToken = read(env, "META_ACCESS_TOKEN");
-  const endpoint = parseEndpoint(env, "META_CAPI_ENDPOINT", DEFAULT_META_ENDPOINT, true);
-  if (!pixelId && !accessToken) return null;
-  if (!pixelId) throw new ConfigError("META_PIXEL_ID", "must be set when META_ACCESS_TOKEN is");
-  if (!accessToken) throw new ConfigError("META_ACCESS_TOKEN", "must be set when META_PIXEL_ID is");
-  if (!/^[0-9]{5,20}$/.test(pixelId)) {
-    throw new ConfigError(
-      "META_PIXEL_ID",
-      `must be the pixel's 5 to 20 digits, got ${shown(pixelId)}`,
-    );
-  }
-  // Never echo a token into logs.
-  if (!/^[A-Za-z0-9_|-]{20,512}$/.test(accessToken)) {
-    throw new ConfigError(
-      "META_ACCESS_TOKEN",
-      "must be 20 to 512 letters, digits, '_', '-' or '|' (the token Events Manager gives)",
-    );
-  }
-  return { pixelId, accessToken, endpoint: endpoint.replace(/\/+$/, "") };
-}
-
-/**
- * A network on only when every one of its required settings is set: none set is off, some set
- * names the first one missing.
- */
-function allOrNone(env: Env, names: readonly string[]): Record<string, string> | null {
-  const values = Object.fromEntries(names.map((name) => [name, read(env, name)]));
-  const set = names.filter((name) => values[name] !== undefined);
-  if (set.length === 0) return null;
-  const missing = names.find((name) => values[name] === undefined);
-  if (missing)
-    throw new ConfigError(
-      missing,
-      `must be set when ${set.join(", ")} ${set.length > 1 ? "are" : "is"}`,
-    );
-  return values as Record<string, string>;
-}
-
-// A token is sent in a header: visible ASCII, no spaces. Its value is never shown back.
-const TOKEN = (min: number, max: number) => new RegExp(`^[\\x21-\\x7e]{${min},${max}}$`);
-
-function parseTiktok(env: Env): Config["tiktok"] {
-  const endpoint = parseEndpoint(env, "TIKTOK_ENDPOINT", DEFAULT_TIKTOK_ENDPOINT, true);
-  const values = allOrNone(env, ["TIKTOK_PIXEL_CODE", "TIKTOK_ACCESS_TOKEN"]);
-  if (!values) return null;
-  const pixelCode = values.TIKTOK_PIXEL_CODE as string;
-  const accessToken = values.TIKTOK_ACCESS_TOKEN as string;
-  // Events Manager shows pixel codes as about 20 capitals and digits (C4ABCDEF…).
-  if (!/^[A-Za-z0-9]{8,64}$/.test(pixelCode)) {
-    throw new ConfigError(
-      "TIKTOK_PIXEL_CODE",
-      `must be the pixel code from Events Manager, letters and digits, got ${shown(pixelCode)}`,
-    );
-  }
-  if (!TOKEN(16, 512).test(accessToken)) {
-    throw new ConfigError(
-      "TIKTOK_ACCESS_TOKEN",
-      "must be 16 to 512 visible characters without spaces (the token the pixel's settings generate)",
-    );
-  }
-  return { pixelCode, accessToken, endpoint: endpoint.replace(/\/+$/, "") };
-}
-
-function parseSnap(env: Env): Config["snap"] {
-  const endpoint = parseEndpoint(env, "SNAP_ENDPOINT", DEFAULT_SNAP_ENDPOINT, true);
-  const values = allOrNone(env, ["SNAP_PIXEL_ID", "SNAP_ACCESS_TOKEN"]);
-  if (!values) return null;
-  const pixelId = values.SNAP_PIXEL_ID as string;
-  const accessToken = values.SNAP_ACCESS_TOKEN as string;
-  // Snap's pixel ids are UUIDs.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(pixelId)) {
-    throw new ConfigError(
-      "SNAP_PIXEL_ID",
-      `must be the pixel's id from Events Manager, a UUID, got ${shown(pixelId)}`,
-    );
-  }
-  if (!TOKEN(16, 4096).test(accessToken)) {
-    throw new ConfigError(
-      "SNAP_ACCESS_TOKEN",
-      "must be 16 to 4096 visible characters without spaces (the Conversions API token from Business Manager)",
-    );
-  }
-  return { pixelId, accessToken, endpoint: endpoint.replace(/\/+$/, "") };
-}
-
-export const GOOGLE_ADS_SETTINGS = [
-  "GOOGLE_ADS_CUSTOMER_ID",
-  "GOOGLE_ADS_CONVERSION_ACTION",
-  "GOOGLE_ADS_DEVELOPER_TOKEN",
-  "GOOGLE_ADS_CLIENT_ID",
-  "GOOGLE_ADS_CLIENT_SECRET",
-  "GOOGLE_ADS_REFRESH_TOKEN",
-] as const;
-
-function parseGoogleAds(env: Env): Config["googleAds"] {
-  const endpoint = parseEndpoint(env, "GOOGLE_ADS_ENDPOINT", DEFAULT_GOOGLE_ADS_ENDPOINT, true);
-  const oauthEndpoint = parseEndpoint(env, "GOOGLE_OAUTH_ENDPOINT", DEFAULT_GOOGLE_OAUTH_ENDPOINT);
-  const values = allOrNone(env, GOOGLE_ADS_SETTINGS);
-  if (!values) return null;
-  const rawCustomer = values.GOOGLE_ADS_CUSTOMER_ID as string;
-  // As Google Ads shows it (123-456-7890) or as its API wants it (1234567890).
-  const customerId = rawCustomer.replace(/-/g, "");
-  if (!/^\d{10}$/.test(customerId) || !/^[\d-]+$/.test(rawCustomer)) {
-    throw new ConfigError(
-      "GOOGLE_ADS_CUSTOMER_ID",
-      `must be the account's customer id, such as 123-456-7890, got ${shown(rawCustomer)}`,
-    );
-  }
-  const rawAction = values.GOOGLE_ADS_CONVERSION_ACTION as string;
-  const action = /^\d{1,20}$/.test(rawAction)
-    ? `customers/${customerId}/conversionActions/${rawAction}`
-    : rawAction;
-  if (!/^customers\/\d{10}\/conversionActions\/\d{1,20}$/.test(action)) {
-    throw new ConfigError(
-      "GOOGLE_ADS_CONVERSION_ACTION",
-      `must be the conversion action's id or resource name (customers/<id>/conversionActions/<id>), got ${shown(rawAction)}`,
-    );
-  }
-  if (!/^[A-Za-z0-9_-]{10,100}$/.test(values.GOOGLE_ADS_DEVELOPER_TOKEN as string)) {
-    throw new ConfigError(
-      "GOOGLE_ADS_DEVELOPER_TOKEN",
-      "must be the developer token from the API Center, letters, digits, '-' or '_'",
-    );
-  }
-  const clientId = values.GOOGLE_ADS_CLIENT_ID as string;
-  if (!/^[A-Za-z0-9._-]{1,200}\.apps\.googleusercontent\.com$/.test(clientId)) {
-    throw new ConfigError(
-      "GOOGLE_ADS_CLIENT_ID",
-      `must be an OAuth client id ending in .apps.googleusercontent.com, got ${shown(clientId)}`,
-    );
-  }
-  if (!TOKEN(8, 256).test(values.GOOGLE_ADS_CLIENT_SECRET as string)) {
-    throw new ConfigError(
-      "GOOGLE_ADS_CLIENT_SECRET",
-      "must be the OAuth client's secret: 8 to 256 visible characters without spaces",
-    );
-  }
-  if (!TOKEN(10, 2048).test(values.GOOGLE_ADS_REFRESH_TOKEN as string)) {
-    throw new ConfigError(
-      "GOOGLE_ADS_REFRESH_TOKEN",
-      "must be an OAuth refresh token: 10 to 2048 visible characters without spaces",
-    );
-  }
-  return {
-    customerId,
-    conversionAction: action,
-    developerToken: values.GOOGLE_ADS_DEVELOPER_TOKEN as string,
-    clientId,
-    clientSecret: values.GOOGLE_ADS_CLIENT_SECRET as string,
-    refreshToken: values.GOOGLE_ADS_REFRESH_TOKEN as string,
-    endpoint: endpoint.replace(/\/+$/, ""),
-    oauthEndpoint,
-  };
 }
 
 function parseSalt(env: Env): string | null {
@@ -778,6 +519,53 @@ function refuseSamplesInProduction(env: Env, siteUrl: string, samples: SampleSet
   );
 }
 
+/** What a lead's tap, chat and later stages are worth, in AED: the value each event carries. */
+export type LeadValues = Record<Exclude<Moment, "stages"> | Stage, number>;
+
+const VALUED = ["tap", "chat", "qualified", "installed", "lost"] as const;
+
+/**
+ * LEAD_VALUE_AED: what each moment of a lead is worth to the business, for the platforms'
+ * value-based bidding, as `installed=150,qualified=40` (any of tap, chat, qualified, installed,
+ * lost; unnamed ones are 0), or one number for the tap alone.
+ */
+function parseLeadValues(env: Env): LeadValues {
+  const values: LeadValues = { tap: 0, chat: 0, qualified: 0, installed: 0, lost: 0 };
+  const raw = read(env, "LEAD_VALUE_AED");
+  if (raw === undefined) return values;
+  const amount = (text: string) => {
+    const value = Number(text);
+    if (!/^\d{1,7}(\.\d{1,2})?$/.test(text) || !Number.isFinite(value)) return null;
+    return value;
+  };
+  const bad = () =>
+    new ConfigError(
+      "LEAD_VALUE_AED",
+      `must be amounts in AED such as installed=150,qualified=40 (of ${VALUED.join(", ")}), or one amount for the tap, got ${shown(raw)}`,
+    );
+  if (amount(raw) !== null) return { ...values, tap: amount(raw) as number };
+  for (const part of raw.split(",")) {
+    const [name = "", text = ""] = part.split("=").map((side) => side.trim());
+    const value = amount(text);
+    if (!(VALUED as readonly string[]).includes(name) || value === null) throw bad();
+    values[name as keyof LeadValues] = value;
+  }
+  return values;
+}
+
+/** LEADS_API_TOKEN: the bearer token the stage API asks for; unset, the API does not exist. */
+function parseLeadsApiToken(env: Env): string | null {
+  const raw = read(env, "LEADS_API_TOKEN");
+  if (raw === undefined) return null;
+  if (!TOKEN(32, 256).test(raw)) {
+    throw new ConfigError(
+      "LEADS_API_TOKEN",
+      "must be 32 to 256 visible characters without spaces (such as the output of `openssl rand -hex 32`)",
+    );
+  }
+  return raw;
+}
+
 export function parseConfig(env: Env): Config {
   const analyticsSalt = parseSalt(env);
   const port = parsePort(env);
@@ -795,12 +583,9 @@ export function parseConfig(env: Env): Config {
     contactPhone: contacts.CONTACT_PHONE,
     demoUrl: contacts.DEMO_URL,
     betaClosesAt: parseBetaClosesAt(env),
-    ga: parseGa(env),
-    gaEndpoint: parseEndpoint(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT),
-    meta: parseMeta(env),
-    tiktok: parseTiktok(env),
-    snap: parseSnap(env),
-    googleAds: parseGoogleAds(env),
+    destinations: readDestinations(env),
+    leadValues: parseLeadValues(env),
+    leadsApiToken: parseLeadsApiToken(env),
     analyticsSalt,
     trustProxy: parseTrustProxy(env),
     redisUrl: parseRedisUrl(env, analyticsSalt),
@@ -868,6 +653,8 @@ export function configWarnings(config: Config): string[] {
       "BETA_CLOSES_AT not set; each visitor's countdown runs two days from their first visit",
     );
   }
+  // A destination's own: a test code left on, a setting it no longer uses.
+  for (const destination of config.destinations) warnings.push(...destination.warnings);
   return warnings;
 }
 

@@ -5,6 +5,7 @@
  * (getConfig's cache among them), exists once in the process
  * (docs/decisions/015-app-bundled-once.md). A name added here is added to server/app.ts's list.
  */
+export { registerDestination } from "~/analytics/destinations/registry.server";
 export { statsReporter } from "~/analytics/sink.server";
 export { runExperimentsReport } from "~/experiments/report-cli.server";
 export { assignmentKey, experimentOfRequest } from "~/experiments/visit.server";

@@ -1,6 +1,7 @@
 /**
  * What lives as long as the process: the lead ledger (on disk under DATA_DIR), where events go
- * (GA4 or stdout, and Meta when opted in), and what each visitor and address may count for, in memory or, with REDIS_URL, in Redis
+ * (the destinations the settings turn on, or stdout), and what each visitor and address may
+ * count for, in memory or, with REDIS_URL, in Redis
  * shared by every replica. The app's own server creates one set at start and hands it to every
  * request (server/site.ts, through the load context), and flushes and closes it on shutdown.
  */
@@ -29,9 +30,9 @@ export type Services = {
 };
 
 export function createServices(
-  config: Pick<Config, "ga" | "gaEndpoint"> &
-    Partial<Pick<Config, "meta" | "redisUrl" | "analyticsSalt" | "dataDir" | "leadRetentionDays">> &
-    Partial<Pick<Config, "tiktok" | "snap" | "googleAds">>,
+  config: Partial<
+    Pick<Config, "destinations" | "redisUrl" | "analyticsSalt" | "dataDir" | "leadRetentionDays">
+  >,
   options: { writeLine?: (line: string) => void } = {},
 ): Services {
   const log = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -49,12 +50,7 @@ export function createServices(
   const analytics = createSink({
     ledger,
     shared: shared && { ledger: shared, retentionDays },
-    ga: config.ga,
-    endpoint: config.gaEndpoint,
-    meta: config.meta ?? null,
-    tiktok: config.tiktok ?? null,
-    snap: config.snap ?? null,
-    googleAds: config.googleAds ?? null,
+    destinations: config.destinations ?? [],
     ...options,
   });
   // Replicas: each one's experiment exposures reach Redis in batches, the last one at shutdown.

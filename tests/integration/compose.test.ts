@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
+import { destinationSettingNames } from "~/analytics/destinations/registry.server";
 import { EXIT_DEADLINE_MS } from "../../server/shutdown";
 import { ROOT } from "../support/child-server";
 import { NGINX_CONF, NGINX_MAIN_CONF, REPLICA_SETTINGS, UPSTREAMS } from "../support/nginx-proxy";
@@ -176,9 +177,13 @@ describe("deploy/compose.yaml", () => {
       ),
     );
     for (const name of Object.keys(env)) expect(documented, name).toContain(name);
-    // …and one the server reads: a misspelt name would be ignored without a word.
+    // …and one the server reads (its own settings, or a destination's): a misspelt name would
+    // be ignored without a word.
     const config = readFileSync(join(ROOT, "app", "platform", "config.server.ts"), "utf8");
-    for (const name of Object.keys(env)) expect(config, name).toContain(`"${name}"`);
+    const destinations = new Set(destinationSettingNames());
+    for (const name of Object.keys(env)) {
+      if (!destinations.has(name)) expect(config, name).toContain(`"${name}"`);
+    }
   });
 
   it("passes each setting through under its own name: required ones refused while unset, the rest empty", () => {
@@ -200,6 +205,11 @@ describe("deploy/compose.yaml", () => {
     // /metrics stays on the project's network: no replica publishes a port (above), nginx
     // answers 404 for /metrics.
     expect(services["site-1"]?.ports).toBeUndefined();
+  });
+
+  it("lists every setting each destination of the registry reads in README's table", () => {
+    const readme = readmeSettings();
+    expect(destinationSettingNames().filter((name) => !readme.includes(name))).toEqual([]);
   });
 
   it("lists the same settings as README's table and .env.example, but those compose sets itself", () => {

@@ -147,8 +147,7 @@ describe("npm run experiments with replicas", () => {
       for (const scale of [1, 2]) {
         const ledger = createLedger();
         const sink = createSink({
-          ga: null,
-          endpoint: "http://127.0.0.1:9/unused",
+          destinations: [],
           ledger,
           shared: { ledger: shared, retentionDays: 90 },
           writeLine: () => {},

@@ -46,8 +46,7 @@ async function connect(): Promise<RedisConnection> {
 async function replica(ledger: Ledger = createLedger({ now: () => NOW })) {
   const shared = createSharedLedger(await connect(), 90, () => NOW);
   const sink: Sink = createSink({
-    ga: null,
-    endpoint: "http://127.0.0.1:9/unused",
+    destinations: [],
     ledger,
     shared: { ledger: shared, retentionDays: 90 },
     writeLine: () => {},

@@ -260,7 +260,10 @@ describe("the WhatsApp chat a lead starts", () => {
         encoding: "utf8",
       },
     );
-    expect(csv.stdout.split("\r\n")[1]).toBe("instagram,paid,Ramadan,whatsapp,en,1,1,100%");
+    expect(csv.stdout.split("\r\n")[1]).toBe(
+      // Then qualified, installed, lost and their value: none told yet.
+      "instagram,paid,Ramadan,whatsapp,en,1,1,100%,0,0,0,0",
+    );
   }, 120_000);
 });
 
@@ -305,7 +308,10 @@ describe("two replicas sharing Redis", () => {
     expect(working).toHaveLength(1);
     expect(working[0]?.client_id).toBe(generated?.client_id);
     expect(working[0]?.params.campaign).toBe("Launch");
-    expect(destinations.meta.filter((e) => e.event_name === "LeadSubmitted")).toHaveLength(1);
+    // A chat from the site's own link (no ad's click in it) is a chat-sourced Contact.
+    const contacts = destinations.meta.filter((e) => e.event_name === "Contact");
+    expect(contacts).toHaveLength(1);
+    expect(contacts[0]?.action_source).toBe("chat");
 
     // The report reads every replica's leads from Redis.
     await redisHas("darb:ledger:chat:*");

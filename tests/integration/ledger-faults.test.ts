@@ -393,6 +393,7 @@ describe("secrets", () => {
       const metricsPort = await freePort();
       const salt = "salt_SECRET_value_0123456789";
       const verifyToken = "verify_SECRET_token";
+      const leadsToken = "leads_api_SECRET_token_0123456789abcdef";
       const server = await start(
         networks.env({
           DATA_DIR: dir,
@@ -400,6 +401,7 @@ describe("secrets", () => {
           ANALYTICS_SALT: salt,
           WHATSAPP_VERIFY_TOKEN: verifyToken,
           WHATSAPP_APP_SECRET: APP_SECRET,
+          LEADS_API_TOKEN: leadsToken,
         }),
       );
       // One lead delivered everywhere (Google's token fetched and used), then an outage.
@@ -418,6 +420,13 @@ describe("secrets", () => {
       const ref = /Ref%20(DRB-[2-9A-Z]{5})/.exec(first)?.[1] ?? "";
       const chat = delivery("wamid.secrets", `Hello\n\nRef ${ref}`);
       expect((await postToWebhook(server.origin, chat, signed(chat))).status).toBe(200);
+      // The team says the lead installed; the calls it owes wait out the outage too.
+      const stage = await fetch(`${server.origin}/api/leads/stage`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${leadsToken}`, "content-type": "application/json" },
+        body: JSON.stringify({ ref, stage: "installed", value: 150 }),
+      });
+      expect(stage.status).toBe(200);
       await sleep(3000);
       // Refusals and retries were said in the log meanwhile.
       const backup = join(dir, "backup.jsonl");
@@ -434,12 +443,14 @@ describe("secrets", () => {
       const copy = readFileSync(backup, "utf8");
       const log = JSON.stringify(server.lines) + server.stderr();
       expect(copy).toContain('"t":"lead"');
+      expect(ledger).toContain('"t":"stage"');
       expect(ledger).toContain('"t":"calls"');
       const secrets = [
         GA_SECRET,
         META_TOKEN,
         salt,
         verifyToken,
+        leadsToken,
         APP_SECRET,
         ...networks.tokens,
         ...Object.entries(networks.env())

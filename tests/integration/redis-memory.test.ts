@@ -165,7 +165,10 @@ describe("Redis's memory per lead", { timeout: 180_000 }, () => {
 
     // 90 days of the same copies, written as the shared ledger writes them (SET … PX), with the
     // real ones' values: 1,000 leads and 1,000 chat messages a day, each claim kept a week.
-    const lead = (await client.get((await client.keys("darb:ledger:lead:*"))[0] ?? "")) ?? "";
+    // A lead's copy as it is once its chat came: the larger, with its chat's facts.
+    const chatted = (await client.get(`darb:ledger:ref:${refs[0]}`)) ?? "";
+    const lead = (await client.get(`darb:ledger:lead:${chatted}`)) ?? "";
+    expect(lead).toContain('"phone"');
     const chat = (await client.get((await client.keys("darb:ledger:chat:*"))[0] ?? "")) ?? "";
     await client.flushall();
     // Measured without a cap: past it Redis would evict, and the figure would be the cap.

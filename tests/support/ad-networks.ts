@@ -1,6 +1,7 @@
-// Loopback stand-ins for TikTok's Events API, Snap's Conversions API and Google Ads (its API and
-// Google's OAuth token endpoint), one server per network, keeping every request they took with
-// its headers. Each can be up or down (refusing connections), and answers as its network does.
+// Loopback stand-ins for TikTok's Events API, Snap's Conversions API and Google's Data Manager
+// API (with Google's OAuth token endpoint), one server per network, keeping every request they
+// took with its headers. Each can be up or down (refusing connections), and answers as its
+// network does.
 import type http from "node:http";
 import { startLoopbackServer } from "./loopback-server";
 
@@ -62,13 +63,27 @@ export type SnapEvent = {
   event_source_url: string;
   user_data: Record<string, string>;
 };
-export type ClickConversion = {
-  conversionAction: string;
-  conversionDateTime: string;
-  orderId: string;
-  gclid?: string;
-  gbraid?: string;
-  wbraid?: string;
+/** One event of an `events:ingest` request, with the conversion action its destination named. */
+export type IngestedEvent = {
+  action: string;
+  operatingAccount: { accountType: string; accountId: string };
+  transactionId: string;
+  eventTimestamp: string;
+  eventSource: string;
+  adIdentifiers: Record<string, unknown>;
+  userData?: { userIdentifiers: Array<{ phoneNumber?: string }> };
+  conversionValue: number;
+  currency: string;
+};
+
+export type IngestRequest = {
+  destinations: Array<{
+    operatingAccount: { accountType: string; accountId: string };
+    loginAccount?: { accountType: string; accountId: string };
+    productDestinationId: string;
+  }>;
+  encoding?: string;
+  events: Array<Omit<IngestedEvent, "action" | "operatingAccount">>;
 };
 
 export const TIKTOK_PATH = "/open_api/v1.3/event/track/";
@@ -83,7 +98,10 @@ export type AdNetworks = {
   /** What each network took, as events. */
   tiktokEvents: () => TiktokEvent[];
   snapEvents: () => SnapEvent[];
-  conversions: () => ClickConversion[];
+  /** Every event Google's Data Manager stand-in took, with the request's destination. */
+  conversions: () => IngestedEvent[];
+  /** The requests themselves, as sent. */
+  ingests: () => IngestRequest[];
   /** Token requests Google's stand-in answered, and the tokens it gave out. */
   tokenRequests: () => Taken[];
   tokens: string[];
@@ -115,9 +133,17 @@ export async function startAdNetworks(): Promise<AdNetworks> {
     if (!tokens.some((token) => request.headers.authorization === `Bearer ${token}`)) {
       return { status: 401, body: '{"error":{"code":401,"status":"UNAUTHENTICATED"}}' };
     }
-    return { status: 200, body: '{"results":[{}],"jobId":"1"}' };
+    // The Data Manager API takes the request and says its id; per-event outcomes come later.
+    return { status: 200, body: `{"requestId":"stand-in-${request.path.length}"}` };
   });
-  const uploadPath = `/v26/customers/${GOOGLE_CUSTOMER}:uploadClickConversions`;
+  const ingestPath = "/v1/events:ingest";
+  const ingests = () =>
+    google.taken
+      .filter(
+        (request) =>
+          request.path === ingestPath && /^Bearer ya29/.test(request.headers.authorization ?? ""),
+      )
+      .map((request) => JSON.parse(request.body) as IngestRequest);
   const all = [tiktok, snap, google];
   return {
     tiktok,
@@ -132,26 +158,28 @@ export async function startAdNetworks(): Promise<AdNetworks> {
       SNAP_ENDPOINT: `${snap.base}/v3`,
       GOOGLE_ADS_CUSTOMER_ID: "123-456-7890",
       GOOGLE_ADS_CONVERSION_ACTION: "555",
-      GOOGLE_ADS_DEVELOPER_TOKEN: "dev_TOPSECRET_token",
       GOOGLE_ADS_CLIENT_ID: "1234-standin.apps.googleusercontent.com",
       GOOGLE_ADS_CLIENT_SECRET: "GOCSPX-TOPSECRET",
       GOOGLE_ADS_REFRESH_TOKEN: "1//TOPSECRET-refresh",
-      GOOGLE_ADS_ENDPOINT: `${google.base}/v26`,
+      GOOGLE_DATA_MANAGER_ENDPOINT: `${google.base}/v1`,
       GOOGLE_OAUTH_ENDPOINT: `${google.base}${GOOGLE_TOKEN_PATH}`,
       ...overrides,
     }),
     tiktokEvents: () => tiktok.bodies<{ data: TiktokEvent[] }>(TIKTOK_PATH).flatMap((b) => b.data),
     snapEvents: () =>
       snap.bodies<{ data: SnapEvent[] }>(`/v3/${SNAP_PIXEL}/events`).flatMap((b) => b.data),
+    ingests,
     conversions: () =>
-      google.taken
-        .filter(
-          (request) =>
-            request.path === uploadPath && /^Bearer ya29/.test(request.headers.authorization ?? ""),
-        )
-        .flatMap(
-          (request) => (JSON.parse(request.body) as { conversions: ClickConversion[] }).conversions,
-        ),
+      ingests().flatMap((request) =>
+        request.events.map((event) => ({
+          action: request.destinations[0]?.productDestinationId ?? "",
+          operatingAccount: request.destinations[0]?.operatingAccount ?? {
+            accountType: "",
+            accountId: "",
+          },
+          ...event,
+        })),
+      ),
     tokenRequests: () => google.taken.filter((request) => request.path === GOOGLE_TOKEN_PATH),
     tokens,
     reset() {

@@ -10,7 +10,7 @@ export function testContext(overrides: Partial<RequestContext> = {}): RequestCon
     clientAddress: "127.0.0.1",
     nonce: "test-nonce",
     config,
-    services: createServices({ ga: null, gaEndpoint: config.gaEndpoint }, { writeLine: () => {} }),
+    services: createServices({}, { writeLine: () => {} }),
     documentKeeper: null,
     ...overrides,
   };

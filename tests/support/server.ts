@@ -3,7 +3,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { installGlobals, type ServerBuild } from "@remix-run/node";
-import { appOf } from "../../server/app";
+import { type App, appOf } from "../../server/app";
 import { startSite } from "../../server/site";
 import { freshDataDir } from "./child-server";
 
@@ -16,7 +16,11 @@ export const directFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 const root = fileURLToPath(new URL("../../", import.meta.url));
 const buildPath = `${root}build/index.js`;
 
-export async function startBuiltServer(env: Record<string, string>) {
+export async function startBuiltServer(
+  env: Record<string, string>,
+  /** What to do with the build's app before its settings are read (register a network). */
+  { before }: { before?: (app: App) => void } = {},
+) {
   if (!existsSync(buildPath))
     throw new Error("No build: run `npm run build` (npm test does) first.");
   // The build's own modules read the environment too (getConfig), as in production. The config,
@@ -24,6 +28,7 @@ export async function startBuiltServer(env: Record<string, string>) {
   Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: freshDataDir(), ...env });
   const build = (await import(pathToFileURL(buildPath).href)) as unknown as ServerBuild;
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
+  before?.(appOf(build));
   const lines: string[] = [];
   const site = await startSite({
     build,

@@ -23,6 +23,9 @@ const optional = (value: unknown, check: (value: unknown) => boolean) =>
   value === undefined || check(value);
 
 const LEAD_STATUSES = new Set(["new", "chat_started"]);
+const STAGES = new Set(["qualified", "installed", "lost"]);
+const isHash = (value: unknown) => typeof value === "string" && /^[0-9a-f]{64}$/.test(value);
+const isPhone = (value: unknown) => isObject(value) && isHash(value.e164) && isHash(value.digits);
 const OUTCOMES = new Set(["delivered", "refused", "unconfirmed", "given_up"]);
 /** Names a credential goes by in a URL's query or a body, in any build that ever wrote one. */
 const SECRET_NAMES = ["api_secret", "access_token"];
@@ -39,7 +42,31 @@ function leadProblem(value: unknown): string | null {
   }
   if (!LEAD_STATUSES.has(value.status as string)) return "its lead's status is unknown";
   if (!optional(value.ref, (ref) => isText(ref, 40))) return "its lead's reference is not text";
+  if (!optional(value.phone, isPhone)) return "its lead's phone is not two hashes";
+  if (!optional(value.stages, isStages))
+    return "its lead's stages are not stages with a time and value";
+  if (
+    !optional(value.ctwaClid, (id) => isText(id, 400)) ||
+    !optional(value.account, (id) => isText(id, 100))
+  ) {
+    return "its lead's chat facts are not text";
+  }
   return null;
+}
+
+/** A lead's stages: each a known stage, with its time and its value. */
+function isStages(value: unknown): boolean {
+  return (
+    isObject(value) &&
+    Object.entries(value).every(
+      ([stage, told]) =>
+        STAGES.has(stage) &&
+        isObject(told) &&
+        isTime(told.at) &&
+        typeof told.value === "number" &&
+        Number.isFinite(told.value),
+    )
+  );
 }
 
 function chatProblem(value: unknown): string | null {
@@ -137,7 +164,24 @@ export function checkEntry(value: unknown): Checked | string {
     case "status":
       if (!isText(value.id, 200) || !isTime(value.at)) return "a status without its lead or time";
       if (!LEAD_STATUSES.has(value.status as string)) return "an unknown lead status";
+      if (!optional(value.phone, isPhone)) return "a status whose phone is not two hashes";
+      if (
+        !optional(value.ctwaClid, (id) => isText(id, 400)) ||
+        !optional(value.account, (id) => isText(id, 100))
+      ) {
+        return "a status whose chat facts are not text";
+      }
       return done(value as LedgerEntry);
+    case "stage": {
+      if (!isText(value.id, 200) || !isTime(value.at)) return "a stage without its lead or time";
+      if (!STAGES.has(value.stage as string)) return "an unknown stage";
+      if (typeof value.value !== "number" || !Number.isFinite(value.value)) {
+        return "a stage without its value";
+      }
+      const calls = value.calls === undefined ? [] : checkCalls(value.calls, dropped);
+      if (typeof calls === "string") return calls;
+      return done({ ...(value as LedgerEntry & { t: "stage" }), calls });
+    }
     case "send":
       if (!isText(value.id, 200)) return "a send without its call";
       return done({ t: "send", id: value.id });

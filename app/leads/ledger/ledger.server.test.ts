@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import * as fsModule from "node:fs";
 import {
   chmodSync,
@@ -22,6 +23,7 @@ import {
   type Ledger,
   type LedgerEntry,
   type LedgerOptions,
+  leadAfterStage,
   type NewCall,
   REWRITE_AFTER_BYTES,
   SWEEP_EVERY_MS,
@@ -93,6 +95,23 @@ function metaCall(leadId: string, at = NOW): NewCall {
     url: META_URL,
     body: JSON.stringify({
       data: [{ event_id: leadId, user_data: { client_ip_address: ADDRESS } }],
+    }),
+    events: 1,
+    at,
+    lead: leadId,
+  };
+}
+
+/** A phone's two hashes, as the webhook makes them (analytics/destinations/destination.server.ts). */
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+const PHONE = { e164: sha256("+971501234567"), digits: sha256("971501234567") };
+
+function stageCall(leadId: string, stage: string, at = NOW): NewCall {
+  return {
+    destination: "tiktok",
+    url: "https://business-api.tiktok.com/open_api/v1.3/event/track/",
+    body: JSON.stringify({
+      data: [{ event_id: `${leadId}.${stage}`, user: { phone: PHONE.e164 } }],
     }),
     events: 1,
     at,
@@ -272,8 +291,118 @@ describe("recordChat", () => {
       leads: { whatsapp: 1, email: 2 },
       chatsMatched: 1,
       chatsUnmatched: 0,
+      stages: {},
     });
     ledger.close();
+  });
+
+  it("keeps what a lead's first chat tells of it: the ad's click, the account, the phone's hashes", () => {
+    const ledger = createLedger();
+    ledger.recordLead(lead(), []);
+    ledger.recordChat(chat({ ctwaClid: "ARAkLkA", account: "102290129340398" }), [], PHONE);
+    expect(ledger.lead("lead-1")).toEqual({
+      ...lead(),
+      status: "chat_started",
+      chatAt: NOW + 60_000,
+      ctwaClid: "ARAkLkA",
+      account: "102290129340398",
+      phone: PHONE,
+    });
+    // A later chat changes none of it.
+    const other = { e164: sha256("+971509999999"), digits: sha256("971509999999") };
+    ledger.recordChat(chat({ messageId: "wamid.2", ctwaClid: "other" }), [], other);
+    expect(ledger.lead("lead-1")).toMatchObject({ ctwaClid: "ARAkLkA", phone: PHONE });
+    ledger.close();
+  });
+
+  it("adds nothing a chat did not bring", () => {
+    const ledger = createLedger();
+    ledger.recordLead(lead(), []);
+    ledger.recordChat(chat(), []);
+    expect(ledger.lead("lead-1")).toEqual({
+      ...lead(),
+      status: "chat_started",
+      chatAt: NOW + 60_000,
+    });
+    ledger.close();
+  });
+});
+
+describe("recordStage", () => {
+  it("keeps each stage with its time and value, and the calls that report it, counted", () => {
+    const ledger = createLedger();
+    ledger.recordLead(lead(), []);
+    ledger.recordChat(chat(), [], PHONE);
+    const calls = ledger.recordStage("lead-1", "qualified", NOW + DAY, 40, [
+      stageCall("lead-1", "qualified", NOW + DAY),
+    ]);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ destination: "tiktok", attempt: 0, lead: "lead-1" });
+    expect(ledger.pendingCalls("tiktok").map((call) => call.id)).toEqual([calls[0]?.id]);
+    expect(ledger.lead("lead-1")).toMatchObject({
+      status: "chat_started",
+      stages: { qualified: { at: NOW + DAY, value: 40 } },
+      // Qualified is not the last stage: a later one still needs the phone.
+      phone: PHONE,
+    });
+    ledger.recordStage("lead-1", "installed", NOW + 2 * DAY, 150, []);
+    expect(ledger.lead("lead-1")?.stages).toEqual({
+      qualified: { at: NOW + DAY, value: 40 },
+      installed: { at: NOW + 2 * DAY, value: 150 },
+    });
+    expect(ledger.counted().stages).toEqual({ qualified: 1, installed: 1 });
+    ledger.close();
+  });
+
+  it.each(["installed", "lost"] as const)(
+    "drops the phone's hashes at the lead's last stage (%s), in memory and from the file",
+    (stage) => {
+      const first = onFile();
+      first.recordLead(lead(), []);
+      first.recordChat(chat(), [], PHONE);
+      first.recordStage("lead-1", stage, NOW + DAY, 0, []);
+      expect(first.lead("lead-1")).not.toHaveProperty("phone");
+      expect(first.lead("lead-1")?.stages).toEqual({ [stage]: { at: NOW + DAY, value: 0 } });
+      first.sweep();
+      expect(readFileSync(path(), "utf8")).not.toContain(PHONE.e164);
+      expect(readFileSync(path(), "utf8")).not.toContain(PHONE.digits);
+      stop(first);
+      const second = onFile();
+      expect(second.lead("lead-1")).not.toHaveProperty("phone");
+      expect(second.lead("lead-1")?.stages).toEqual({ [stage]: { at: NOW + DAY, value: 0 } });
+    },
+  );
+
+  it("keeps no phone from a chat that comes after the lead's last stage", () => {
+    const first = onFile();
+    first.recordLead(lead(), []);
+    first.recordStage("lead-1", "lost", NOW + DAY, 0, []);
+    first.recordChat(chat({ at: NOW + 2 * DAY }), [], PHONE);
+    expect(first.lead("lead-1")?.status).toBe("chat_started");
+    expect(first.lead("lead-1")).not.toHaveProperty("phone");
+    stop(first);
+    expect(onFile().lead("lead-1")).not.toHaveProperty("phone");
+  });
+
+  it("leadAfterStage: the stage added, the phone kept until the last stage", () => {
+    const withPhone = { ...lead(), phone: PHONE };
+    expect(leadAfterStage(withPhone, "qualified", NOW, 40)).toEqual({
+      ...withPhone,
+      stages: { qualified: { at: NOW, value: 40 } },
+    });
+    const installed = leadAfterStage(
+      leadAfterStage(withPhone, "qualified", NOW, 40),
+      "installed",
+      NOW + 1,
+      150,
+    );
+    expect(installed).toEqual({
+      ...lead(),
+      stages: { qualified: { at: NOW, value: 40 }, installed: { at: NOW + 1, value: 150 } },
+    });
+    expect(leadAfterStage(withPhone, "lost", NOW, 0)).not.toHaveProperty("phone");
+    // The lead given is left as it was.
+    expect(withPhone).toEqual({ ...lead(), phone: PHONE });
   });
 });
 
@@ -307,6 +436,37 @@ describe("replay", () => {
     ]);
     for (const call of [...second.pendingCalls("ga4"), ...second.pendingCalls("meta")])
       expect(call.interrupted).toBeUndefined();
+  });
+
+  it("rebuilds what a lead's chat and stages told of it, and the stages' calls still owed", () => {
+    const first = onFile();
+    first.recordLead(lead(), []);
+    first.recordLead(lead({ id: "lead-2", ref: "DRB-33333" }), []);
+    first.recordChat(chat({ ctwaClid: "ARAkLkA", account: "111" }), [], PHONE);
+    first.recordChat(chat({ messageId: "wamid.2", lead: "lead-2" }), [], PHONE);
+    const [owed] = first.recordStage("lead-1", "qualified", NOW + DAY, 40, [
+      stageCall("lead-1", "qualified"),
+    ]);
+    const [sent] = first.recordStage("lead-2", "installed", NOW + DAY, 150, [
+      stageCall("lead-2", "installed"),
+    ]);
+    first.settle(sent?.id ?? "", "delivered");
+    const leads = first.leads();
+    stop(first);
+
+    const second = onFile();
+    expect(second.leads()).toEqual(leads);
+    expect(second.lead("lead-1")).toMatchObject({
+      ctwaClid: "ARAkLkA",
+      account: "111",
+      phone: PHONE,
+      stages: { qualified: { at: NOW + DAY, value: 40 } },
+    });
+    expect(second.lead("lead-2")).not.toHaveProperty("phone");
+    expect(second.lead("lead-2")?.stages).toEqual({ installed: { at: NOW + DAY, value: 150 } });
+    expect(second.pendingCalls("tiktok")).toEqual([owed]);
+    // Counted since this process started: none yet.
+    expect(second.counted().stages).toEqual({});
   });
 
   it("brings back a call written as sent with no result as interrupted, and no other", () => {
@@ -414,6 +574,97 @@ describe("reading any ledger at start", () => {
       { type: "ledger_line_skipped", line: 9, reason: expect.stringContaining("not JSON") },
     ]);
     expect(ledger.state().skippedAtStart).toBe(8);
+  });
+
+  it("skips a stage or status line it cannot believe, and keeps the good ones", () => {
+    const logged: Array<Record<string, unknown>> = [];
+    const at = NOW + DAY;
+    const call = {
+      ...stageCall("lead-1", "qualified"),
+      id: "c-s",
+      attempt: 0,
+      dueAt: 0,
+      uncertain: 0,
+    };
+    writeFileSync(
+      path(),
+      `${lines(
+        { t: "lead", lead: lead() },
+        { t: "stage", id: "lead-1", stage: "bought", at, value: 1 },
+        { t: "stage", id: "lead-1", stage: "installed", at, value: "150" },
+        { t: "stage", id: "lead-1", stage: "installed", value: 150 },
+        { t: "stage", stage: "installed", at, value: 150 },
+        { t: "stage", id: "lead-1", stage: "lost", at, value: 0, calls: "none" },
+        { t: "status", id: "lead-1", status: "chat_started", at, phone: { e164: "+971501234567" } },
+        { t: "lead", lead: { ...lead({ id: "lead-p", ref: "DRB-44444" }), phone: "971501234567" } },
+        {
+          t: "status",
+          id: "lead-1",
+          status: "chat_started",
+          at,
+          ctwaClid: "ARAkLkA",
+          phone: PHONE,
+        },
+        { t: "stage", id: "lead-1", stage: "qualified", at, value: 40, calls: [call] },
+      )}\n`,
+    );
+    const ledger = onFile({ log: (line) => logged.push(JSON.parse(line)) });
+    expect(logged).toEqual([
+      { type: "ledger_line_skipped", line: 2, reason: "an unknown stage" },
+      { type: "ledger_line_skipped", line: 3, reason: "a stage without its value" },
+      { type: "ledger_line_skipped", line: 4, reason: "a stage without its lead or time" },
+      { type: "ledger_line_skipped", line: 5, reason: "a stage without its lead or time" },
+      { type: "ledger_line_skipped", line: 6, reason: "its calls are not a list" },
+      { type: "ledger_line_skipped", line: 7, reason: "a status whose phone is not two hashes" },
+      { type: "ledger_line_skipped", line: 8, reason: "its lead's phone is not two hashes" },
+    ]);
+    expect(ledger.leads().map((each) => each.id)).toEqual(["lead-1"]);
+    expect(ledger.lead("lead-1")).toEqual({
+      ...lead(),
+      status: "chat_started",
+      chatAt: at,
+      ctwaClid: "ARAkLkA",
+      phone: PHONE,
+      stages: { qualified: { at, value: 40 } },
+    });
+    expect(ledger.pendingCalls("tiktok")).toEqual([call]);
+    // No raw number, in any form, survives the rewrite at start.
+    expect(readFileSync(path(), "utf8")).not.toContain("971501234567");
+  });
+
+  it("never lets a lead's stages or chat facts of the wrong shape through", () => {
+    writeFileSync(
+      path(),
+      `${lines(
+        { t: "lead", lead: { ...lead(), stages: { installed: { at: NOW, value: "lots" } } } },
+        {
+          t: "lead",
+          lead: {
+            ...lead({ id: "lead-2", ref: "DRB-33333" }),
+            stages: { bought: { at: NOW, value: 1 } },
+          },
+        },
+        { t: "lead", lead: lead({ id: "lead-3", ref: "DRB-44444" }) },
+        {
+          t: "status",
+          id: "lead-3",
+          status: "chat_started",
+          at: NOW,
+          ctwaClid: { x: 1 },
+          account: 7,
+        },
+      )}\n`,
+    );
+    const ledger = onFile();
+    for (const each of ledger.leads()) {
+      for (const [stage, told] of Object.entries(each.stages ?? {})) {
+        expect(["qualified", "installed", "lost"]).toContain(stage);
+        expect(typeof told?.at).toBe("number");
+        expect(typeof told?.value).toBe("number");
+      }
+      expect(["undefined", "string"]).toContain(typeof each.ctwaClid);
+      expect(["undefined", "string"]).toContain(typeof each.account);
+    }
   });
 
   it("keeps a call for a destination this build does not know, across a rewrite", () => {

@@ -13,12 +13,16 @@
  * as it is sent. Whole leads go after LEAD_RETENTION_DAYS.
  */
 import { randomBytes } from "node:crypto";
+import type { PhoneHashes, Stage } from "~/analytics/destinations/destination.server";
 import { type Journal, type JournalState, memoryJournal } from "~/leads/ledger/journal.server";
 import { checkEntry } from "~/leads/ledger/ledger-entry.server";
 import type { Campaign } from "~/shared/campaign";
 
-/** Where calls go: GA4, Meta, the leads shared by replicas in Redis, and the ad networks. */
-export type DestinationName = "ga4" | "meta" | "redis" | "tiktok" | "snap" | "google_ads";
+/**
+ * Where calls go: a destination of the registry (analytics/destinations/registry.server.ts) by
+ * its name, or "redis", the leads shared by replicas.
+ */
+export type DestinationName = string;
 
 /** How a call left the outbox. `refused`: a 4xx that sending again cannot change. */
 export type Outcome = "delivered" | "refused" | "unconfirmed" | "given_up";
@@ -45,6 +49,16 @@ export type LeadRecord = {
   chatAt?: number;
   /** The running experiment's variant the visitor saw (docs/decisions/022-experiments.md). */
   experiment?: { id: string; variant: string };
+  /** From its chat: a Click-to-WhatsApp ad's click id, and the business account written to. */
+  ctwaClid?: string;
+  account?: string;
+  /**
+   * The driver's phone, hashed as the networks match it, from the chat: kept only while a later
+   * stage may still need it, so gone at the lead's last stage (installed or lost).
+   */
+  phone?: PhoneHashes;
+  /** Each later stage the team told of: when, and its value in AED. */
+  stages?: Partial<Record<Stage, { at: number; value: number }>>;
 };
 
 export type ChatRecord = {
@@ -92,7 +106,8 @@ type Entry =
   | { t: "lead"; lead: LeadRecord; calls?: PendingCall[] }
   | { t: "calls"; calls: PendingCall[] }
   | { t: "chat"; chat: ChatRecord; calls?: PendingCall[] }
-  | { t: "status"; id: string; status: LeadStatus; at: number }
+  | ({ t: "status"; id: string; status: LeadStatus; at: number } & ChatOfLead)
+  | { t: "stage"; id: string; stage: Stage; at: number; value: number; calls?: PendingCall[] }
   | { t: "send"; id: string }
   | { t: "retry"; id: string; attempt: number; dueAt: number; uncertain: number }
   | { t: "done"; id: string; outcome: Outcome }
@@ -100,6 +115,19 @@ type Entry =
   | ({ t: "exposure" } & Exposure)
   | ({ t: "exposures" } & ExposureCount)
   | { t: "replica"; id: string };
+
+/** What a lead's first chat adds to it. */
+type ChatOfLead = { ctwaClid?: string; account?: string; phone?: PhoneHashes };
+
+/** The stages after which nothing more is told of a lead: its phone's hash goes then. */
+const LAST_STAGES: readonly Stage[] = ["installed", "lost"];
+
+/** A lead once a stage is told: the stage kept, and past its last stage, its phone gone. */
+export function leadAfterStage(lead: LeadRecord, stage: Stage, at: number, value: number) {
+  const { phone: _phone, ...rest } = lead;
+  const stages = { ...lead.stages, [stage]: { at, value } };
+  return { ...(LAST_STAGES.includes(stage) ? rest : lead), stages } satisfies LeadRecord;
+}
 
 /** One visitor taking part in an experiment on a Dubai day ("YYYY-MM-DD"), counted once. */
 export type Exposure = { day: string; experiment: string; variant: string };
@@ -210,7 +238,12 @@ export function createLedger(options: LedgerOptions = {}) {
   /** This ledger's name among replicas (its exposure totals in Redis), made when first asked. */
   let replica: string | undefined;
   /** Since this process started, for /metrics. */
-  const counted = { leads: new Map<string, number>(), chatsMatched: 0, chatsUnmatched: 0 };
+  const counted = {
+    leads: new Map<string, number>(),
+    chatsMatched: 0,
+    chatsUnmatched: 0,
+    stages: new Map<string, number>(),
+  };
   /** Lines skipped when the ledger was read at start. */
   let skippedAtStart = 0;
 
@@ -234,7 +267,23 @@ export function createLedger(options: LedgerOptions = {}) {
         break;
       case "status": {
         const lead = leads.get(entry.id);
-        if (lead) leads.set(entry.id, { ...lead, status: entry.status, chatAt: entry.at });
+        if (!lead) break;
+        const { ctwaClid, account, phone } = entry;
+        leads.set(entry.id, {
+          ...lead,
+          status: entry.status,
+          chatAt: entry.at,
+          ...(ctwaClid ? { ctwaClid } : {}),
+          ...(account ? { account } : {}),
+          // A lead past its last stage needs no phone any more.
+          ...(phone && !LAST_STAGES.some((stage) => lead.stages?.[stage]) ? { phone } : {}),
+        });
+        break;
+      }
+      case "stage": {
+        for (const call of entry.calls ?? []) owe(call);
+        const lead = leads.get(entry.id);
+        if (lead) leads.set(entry.id, leadAfterStage(lead, entry.stage, entry.at, entry.value));
         break;
       }
       case "send":
@@ -377,15 +426,33 @@ export function createLedger(options: LedgerOptions = {}) {
       if (withId.length > 0) write({ t: "calls", calls: withId });
       return withId;
     },
-    /** A chat seen on the webhook, the calls that report it, and its lead's new status. */
-    recordChat(chat: ChatRecord, calls: NewCall[]): PendingCall[] {
+    /**
+     * A chat seen on the webhook, the calls that report it, and its lead's new status, with what
+     * its first chat tells of it (the ad's click, the account, the phone's hashes).
+     */
+    recordChat(chat: ChatRecord, calls: NewCall[], phone?: PhoneHashes): PendingCall[] {
       const withId = withIds(calls);
       write({ t: "chat", chat, calls: withId });
       if (chat.lead) counted.chatsMatched += 1;
       else counted.chatsUnmatched += 1;
       if (chat.lead && leads.get(chat.lead)?.status === "new") {
-        write({ t: "status", id: chat.lead, status: "chat_started", at: chat.at });
+        write({
+          t: "status",
+          id: chat.lead,
+          status: "chat_started",
+          at: chat.at,
+          ...(chat.ctwaClid ? { ctwaClid: chat.ctwaClid } : {}),
+          ...(chat.account ? { account: chat.account } : {}),
+          ...(phone ? { phone } : {}),
+        });
       }
+      return withId;
+    },
+    /** A lead's later stage and the calls that report it, in one write. */
+    recordStage(id: string, stage: Stage, at: number, value: number, calls: NewCall[]) {
+      const withId = withIds(calls);
+      write({ t: "stage", id, stage, at, value, calls: withId });
+      counted.stages.set(stage, (counted.stages.get(stage) ?? 0) + 1);
       return withId;
     },
     /** A lead another replica counted (found in Redis), kept here so its chat can change it. */
@@ -454,6 +521,7 @@ export function createLedger(options: LedgerOptions = {}) {
       leads: Object.fromEntries(counted.leads),
       chatsMatched: counted.chatsMatched,
       chatsUnmatched: counted.chatsUnmatched,
+      stages: Object.fromEntries(counted.stages),
     }),
     /** Whether the disk takes the ledger's writes, and what waits for it. */
     state: (): JournalState & { skippedAtStart: number } => ({

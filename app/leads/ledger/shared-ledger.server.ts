@@ -33,6 +33,7 @@ export const sharedKeys = {
   ref: (ref: string) => `${KEY_PREFIX}:ledger:ref:${ref}`,
   chat: (messageId: string) => `${KEY_PREFIX}:ledger:chat:${messageId}`,
   claim: (messageId: string) => `${KEY_PREFIX}:ledger:claim:${messageId}`,
+  stage: (leadId: string, stage: string) => `${KEY_PREFIX}:ledger:stage:${leadId}:${stage}`,
   leadPattern: `${KEY_PREFIX}:ledger:lead:*`,
   chatPattern: `${KEY_PREFIX}:ledger:chat:*`,
   /** A hash per Dubai day: "experiment|variant|replica" to that replica's total. */
@@ -103,6 +104,8 @@ export type SharedLedger = {
   leadByRef: (ref: string) => Promise<LeadRecord | undefined>;
   /** True the first time any replica claims the message id; null when Redis cannot say. */
   claimChat: (messageId: string) => Promise<boolean | null>;
+  /** True the first time any replica records this stage of this lead; null when Redis cannot say. */
+  claimStage: (leadId: string, stage: string, at: number) => Promise<boolean | null>;
   /** Every lead and chat (for the report). */
   all: () => Promise<{ leads: LeadRecord[]; chats: ChatRecord[] }>;
   /** Every replica's exposures, summed per day, experiment and variant (for the report). */
@@ -203,6 +206,18 @@ export function createSharedLedger(
       try {
         const set = await connection.run((redis) =>
           redis.set(sharedKeys.claim(messageId), "1", "PX", CHAT_CLAIM_MS, "NX"),
+        );
+        return set === "OK";
+      } catch {
+        return null;
+      }
+    },
+
+    async claimStage(leadId, stage, at) {
+      if (!connection.usable()) return null;
+      try {
+        const set = await connection.run((redis) =>
+          redis.set(sharedKeys.stage(leadId, stage), "1", "PX", ttl(at), "NX"),
         );
         return set === "OK";
       } catch {

@@ -1,0 +1,222 @@
+/**
+ * What a destination is (docs/decisions/025-destination-registry.md): one module per place the
+ * site's leads go (GA4, Meta, TikTok, Snap, Google), declaring its settings, how long it takes an
+ * event, whether it drops a repeat itself, how its calls are sent and judged, and which of a
+ * lead's moments (the tap, the chat, a later stage) it turns into calls. The outbox, the ledger,
+ * /metrics, the stats line and the privacy notice read the registry (registry.server.ts); adding
+ * a network is one module and its line in the privacy notice, in each language.
+ */
+import { createHash } from "node:crypto";
+import type { OutboundEvent } from "~/analytics/events";
+import type { OutboxOptions, Post } from "~/analytics/outbox.server";
+import type { ChatRecord, LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
+import { ConfigError, type Env } from "~/platform/setting-readers.server";
+import { type Campaign, CLICK_IDS } from "~/shared/campaign";
+
+/** A lead's moments a network may be told of: the tap, the chat it starts, a later stage. */
+export const MOMENTS = ["tap", "chat", "stages"] as const;
+export type Moment = (typeof MOMENTS)[number];
+
+/** What became of a lead after its chat, as the team or the app's back end says. */
+export const STAGES = ["qualified", "installed", "lost"] as const;
+export type Stage = (typeof STAGES)[number];
+
+/**
+ * A phone number as the networks match it, hashed (SHA-256, lower-case hex) in the two forms
+ * they document: E.164 with its "+" (Google, TikTok), and the same digits without it (Meta,
+ * Snap). The number itself is never kept.
+ */
+export type PhoneHashes = { e164: string; digits: string };
+
+export type ClickIdName = (typeof CLICK_IDS)[number];
+
+/** A counted lead as the networks are told of it at the tap. */
+export type TapFacts = {
+  /** The ledger's id: every network's deduplication key (event_id, order and transaction ids). */
+  id: string;
+  at: number;
+  cta: string;
+  /** GA4's daily client id for the visit; sent only hashed (external_id). */
+  clientId: string;
+  address: string;
+  userAgent: string;
+  /** The visit's whole campaign: each network takes its own part (ownCampaign). */
+  campaign: Campaign;
+  /** When the visit's fbclid was first seen (ms), for Meta's fbc. */
+  fbclidAt?: number;
+  /** The absolute page the visitor tapped on, with the campaign given. */
+  pageUrl: (campaign: Campaign) => string;
+  /** What the lead was, in GA4's words (cta, language, plan, campaign, variant), no click id. */
+  details: Record<string, string | number>;
+  /** What the tap is worth (LEAD_VALUE_AED), in AED. */
+  value: number;
+};
+
+/** A chat the webhook tied to its lead, or one from a Click-to-WhatsApp ad without a lead. */
+export type ChatFacts = {
+  chat: ChatRecord;
+  lead?: LeadRecord;
+  phone?: PhoneHashes;
+  value: number;
+  /** The site's landing page with a campaign (its own click id): where web events say they were. */
+  pageUrl: (campaign: Campaign) => string;
+};
+
+/** A later stage of a lead, told by the team (api/leads/stage or npm run leads -- stage). */
+export type StageFacts = {
+  lead: LeadRecord;
+  stage: Stage;
+  at: number;
+  /** In AED: the stage's own (LEAD_VALUE_AED), or the one the team gave. */
+  value: number;
+  phone?: PhoneHashes;
+  pageUrl: (campaign: Campaign) => string;
+};
+
+/** How a destination's calls are sent and read: credentials join them only as they go. */
+export type Sending = Pick<OutboxOptions, "stamp" | "address" | "authorize" | "judge">;
+
+/** What the sink hands a destination's sending: how a call is posted (a stand-in, in tests). */
+export type SendingContext = { post?: Post };
+
+/**
+ * What the privacy notice says of a destination: a heading, what it is sent (paragraphs, and
+ * lists as arrays), what it hears of a chat while the webhook is set up, and of the stages.
+ */
+export type PrivacyWords = {
+  heading: string;
+  body: readonly (string | readonly string[])[];
+  chat: string;
+  /** What it hears of the later stages, while the team can tell the site of them. */
+  stages?: string;
+};
+
+export type Destination<S> = {
+  /** Its name in the ledger, /metrics and the stats line (`meta`, `tiktok`, …). */
+  name: string;
+  settings: {
+    /** Every variable it reads, for the README's table and compose. */
+    names: readonly string[];
+    /** Its settings, or null while it is off; a bad or partial set throws a ConfigError. */
+    read: (env: Env) => S | null;
+  };
+  /** How far back it still takes an event (ms): older ones are given up. */
+  maxAgeMs: number;
+  /** Whether it drops a repeated event itself, so an uncertain call may be sent again. */
+  deduplicates: boolean;
+  /** Its credentials, which no log line may show. */
+  secrets: (settings: S) => string[];
+  sending?: (settings: S, context: SendingContext) => Sending;
+  /** Which moments it is told of (its *_SEND setting); GA4 is told of all. */
+  moments: (settings: S) => ReadonlySet<Moment>;
+  /** What start-up warns of in production while these settings hold (a test code, say). */
+  warnings?: (settings: S) => string[];
+  tap?: (settings: S, facts: TapFacts) => NewCall[];
+  chat?: (settings: S, facts: ChatFacts) => NewCall[];
+  stage?: (settings: S, facts: StageFacts) => NewCall[];
+  /**
+   * The site's own events for a client (GA4): a browser's batch, or what a lead, its chat or a
+   * stage records. Without a destination that takes them, they are written to the log.
+   */
+  events?: (settings: S, batch: EventBatch) => NewCall[];
+  /** For a network whose words are not in content/legal.ts (one only the tests have). */
+  privacy?: { en: PrivacyWords; ar: PrivacyWords };
+};
+
+export type EventBatch = {
+  clientId: string;
+  events: OutboundEvent[];
+  at: number;
+  /** The lead the events report, if any. */
+  lead?: string;
+  /** A browser's own batch (page views, clicks): given up first if ever, while it is down. */
+  browser?: boolean;
+};
+
+/** A destination with its settings read: what the rest of the site works with. */
+export type Configured = {
+  name: string;
+  maxAgeMs: number;
+  deduplicates: boolean;
+  secrets: string[];
+  sending: (context: SendingContext) => Sending;
+  moments: ReadonlySet<Moment>;
+  warnings: string[];
+  tap?: (facts: TapFacts) => NewCall[];
+  chat?: (facts: ChatFacts) => NewCall[];
+  stage?: (facts: StageFacts) => NewCall[];
+  events?: (batch: EventBatch) => NewCall[];
+  privacy?: { en: PrivacyWords; ar: PrivacyWords };
+};
+
+export function configure<S>(destination: Destination<S>, settings: S): Configured {
+  const { tap, chat, stage, events } = destination;
+  const moments = destination.moments(settings);
+  return {
+    name: destination.name,
+    maxAgeMs: destination.maxAgeMs,
+    deduplicates: destination.deduplicates,
+    secrets: destination.secrets(settings),
+    sending: (context) => destination.sending?.(settings, context) ?? {},
+    moments,
+    warnings: destination.warnings?.(settings) ?? [],
+    ...(tap && moments.has("tap") ? { tap: (facts: TapFacts) => tap(settings, facts) } : {}),
+    ...(chat && moments.has("chat") ? { chat: (facts: ChatFacts) => chat(settings, facts) } : {}),
+    ...(stage && moments.has("stages")
+      ? { stage: (facts: StageFacts) => stage(settings, facts) }
+      : {}),
+    ...(events ? { events: (batch: EventBatch) => events(settings, batch) } : {}),
+    ...(destination.privacy ? { privacy: destination.privacy } : {}),
+  };
+}
+
+/** A campaign's words and the network's own click ids, never another network's. */
+export function ownCampaign(campaign: Campaign, own: readonly ClickIdName[]): Campaign {
+  const kept: Campaign = { ...campaign };
+  for (const name of CLICK_IDS) if (!own.includes(name)) delete kept[name];
+  return kept;
+}
+
+// Real user agents are a few hundred characters; a longer one is not a phone's.
+export const MAX_USER_AGENT = 1024;
+
+/** The user agent when it is a plausible one, else none. */
+export const userAgentOf = (lead: { userAgent: string }) =>
+  lead.userAgent && lead.userAgent.length <= MAX_USER_AGENT ? lead.userAgent : undefined;
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** Meta wants an external_id hashed (SHA-256, hex): the visit's daily client id, hashed. */
+export const externalId = (clientId: string) => sha256(clientId);
+
+/**
+ * A WhatsApp number (the webhook's `from`: country code and digits, no "+") as the networks
+ * match it, or null when it is no number: 8 to 15 digits, no leading zero (E.164's own rule).
+ */
+export function phoneHashes(waId: string): PhoneHashes | null {
+  const digits = waId.replace(/[\s+()-]/g, "").replace(/^00/, "");
+  if (!/^[1-9]\d{7,14}$/.test(digits)) return null;
+  return { e164: sha256(`+${digits}`), digits: sha256(digits) };
+}
+
+/** A stage's own event id, from its lead's: a retry of the same stage is the same event. */
+export const momentId = (leadId: string, moment: "chat" | Stage) => `${leadId}.${moment}`;
+
+/**
+ * A destination's *_SEND setting: which moments it is told of, a comma list of tap, chat and
+ * stages; unset, all three (the tap as before, and the chat and the stages a campaign is
+ * better optimised on: docs/analytics.md).
+ */
+export function readMoments(env: Env, name: string): ReadonlySet<Moment> {
+  const raw = env[name]?.trim();
+  if (!raw) return new Set(MOMENTS);
+  const asked = raw.split(",").map((part) => part.trim().toLowerCase());
+  const unknown = asked.find((part) => !(MOMENTS as readonly string[]).includes(part));
+  if (unknown !== undefined) {
+    throw new ConfigError(
+      name,
+      'must list what is sent, from tap, chat and stages, such as "chat,stages"',
+    );
+  }
+  return new Set(asked as Moment[]);
+}

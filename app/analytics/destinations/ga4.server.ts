@@ -1,0 +1,109 @@
+/**
+ * GA4's Measurement Protocol, opted into with GA_MEASUREMENT_ID and GA_API_SECRET: every event
+ * the site records (a browser's, a lead's, its chat's, a stage's), on the visit's own client and
+ * session, 25 to a call. Without it the events are written to the log instead (sink.server.ts).
+ * The api_secret joins the address only as a call is sent (docs/decisions/024).
+ */
+import type { Destination } from "~/analytics/destinations/destination.server";
+import { MOMENTS } from "~/analytics/destinations/destination.server";
+import type { OutboundEvent } from "~/analytics/events";
+import type { NewCall } from "~/leads/ledger/ledger.server";
+import { ConfigError, parseEndpoint, read, shown } from "~/platform/setting-readers.server";
+
+export type Ga4Settings = { measurementId: string; apiSecret: string; endpoint: string };
+
+export const DEFAULT_GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
+const GA4_BATCH_LIMIT = 25;
+
+/**
+ * Events sent this much later than they happened carry their own time (timestamp_micros): a
+ * retry after backoff, a call owed from before a restart. Sooner, GA4 times them itself.
+ */
+export const BACKDATE_AFTER_MS = 2000;
+/** GA4 takes timestamp_micros up to 72 hours back; older events are given up, not misdated. */
+export const MAX_BACKDATE_MS = 72 * 3600_000;
+
+/**
+ * The GA4 body to send at `sentAt` for events that happened at `at`: as it is, or with
+ * `timestamp_micros` first when it is measurably late, as Google documents it ("only for events
+ * that happened in the past"); null past GA4's 72 hours.
+ */
+export function ga4Stamp(body: string, at: number, sentAt: number): string | null {
+  const late = sentAt - at;
+  if (late > MAX_BACKDATE_MS) return null;
+  return late < BACKDATE_AFTER_MS ? body : `{"timestamp_micros":${at * 1000},${body.slice(1)}`;
+}
+
+/** Where GA4's calls go, as the ledger keeps it: the measurement id, never the api_secret. */
+export function ga4Url(settings: Ga4Settings): URL {
+  const url = new URL(settings.endpoint);
+  url.searchParams.set("measurement_id", settings.measurementId);
+  return url;
+}
+
+/** The same address with the api_secret, made as a call is sent. */
+export function ga4Address(url: string, apiSecret: string): URL {
+  const address = new URL(url);
+  address.searchParams.set("api_secret", apiSecret);
+  return address;
+}
+
+/** GA4's calls for one client's events, 25 to a call. */
+export function ga4Calls(
+  url: URL,
+  clientId: string,
+  events: OutboundEvent[],
+  at: number,
+  lead?: string,
+): NewCall[] {
+  const calls: NewCall[] = [];
+  for (let start = 0; start < events.length; start += GA4_BATCH_LIMIT) {
+    const slice = events.slice(start, start + GA4_BATCH_LIMIT);
+    const body = JSON.stringify({ client_id: clientId, events: slice });
+    calls.push({ destination: "ga4", url: url.href, body, events: slice.length, at, lead });
+  }
+  return calls;
+}
+
+function readGa4(env: Record<string, string | undefined>): Ga4Settings | null {
+  const endpoint = parseEndpoint(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT);
+  const measurementId = read(env, "GA_MEASUREMENT_ID");
+  const apiSecret = read(env, "GA_API_SECRET");
+  if (!measurementId && !apiSecret) return null;
+  if (!measurementId) {
+    throw new ConfigError("GA_MEASUREMENT_ID", "must be set when GA_API_SECRET is");
+  }
+  if (!apiSecret) throw new ConfigError("GA_API_SECRET", "must be set when GA_MEASUREMENT_ID is");
+  if (!/^G-[A-Z0-9]{4,20}$/.test(measurementId)) {
+    throw new ConfigError(
+      "GA_MEASUREMENT_ID",
+      `must look like G-XXXXXXXXXX, got ${shown(measurementId)}`,
+    );
+  }
+  // Never echo a secret into logs.
+  if (!/^[A-Za-z0-9_-]{8,128}$/.test(apiSecret)) {
+    throw new ConfigError("GA_API_SECRET", "must be 8 to 128 letters, digits, '-' or '_'");
+  }
+  return { measurementId, apiSecret, endpoint };
+}
+
+export const ga4: Destination<Ga4Settings> = {
+  name: "ga4",
+  settings: {
+    names: ["GA_MEASUREMENT_ID", "GA_API_SECRET", "GA_MP_ENDPOINT"],
+    read: readGa4,
+  },
+  maxAgeMs: MAX_BACKDATE_MS,
+  // GA4 keeps every copy it gets.
+  deduplicates: false,
+  secrets: (settings) => [settings.apiSecret],
+  sending: (settings) => ({
+    stamp: (call, sentAt) => ga4Stamp(call.body, call.at, sentAt),
+    address: (url) => ga4Address(url, settings.apiSecret),
+  }),
+  moments: () => new Set(MOMENTS),
+  events: (settings, batch) => {
+    const calls = ga4Calls(ga4Url(settings), batch.clientId, batch.events, batch.at, batch.lead);
+    return batch.browser && !batch.lead ? calls.map((call) => ({ ...call, browser: true })) : calls;
+  },
+};
