@@ -265,7 +265,7 @@ describe("a WhatsApp message that names no lead of this site", () => {
     for (const [id, text] of [
       ["wamid.stranger", "Hi, is the app free?"],
       ["wamid.made-up", "Hi!\n\nRef DRB-ZZZZZ"],
-    ]) {
+    ] as const) {
       const body = delivery(id, text);
       expect((await postToWebhook(server.origin, body, signed(body))).status).toBe(200);
     }

@@ -20,7 +20,7 @@ export const REDIS_FLAGS = [
   "--appendonly",
   "no",
   "--maxmemory",
-  "256mb",
+  "320mb",
   "--maxmemory-policy",
   "volatile-ttl",
 ];
