@@ -51,6 +51,12 @@ function leadProblem(value: unknown): string | null {
   ) {
     return "its lead's chat facts are not text";
   }
+  if (
+    !optional(value.fbp, (id) => isText(id, 100)) ||
+    !optional(value.placement, (name) => isText(name, 40))
+  ) {
+    return "its lead's browser id or placement is not text";
+  }
   return null;
 }
 

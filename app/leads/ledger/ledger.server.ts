@@ -45,6 +45,10 @@ export type LeadRecord = {
   ref?: string;
   /** Meta's fbc, when the visit came from a Meta ad. */
   fbc?: string;
+  /** Meta's fbp: the browser id the site keeps for Meta, while Meta is a destination. */
+  fbp?: string;
+  /** Which button the lead came from ("hero", "sticky", "plan", "404", "thank-you"…). */
+  placement?: string;
   status: LeadStatus;
   chatAt?: number;
   /** The running experiment's variant the visitor saw (docs/decisions/022-experiments.md). */
