@@ -17,6 +17,7 @@ export type App = typeof ServerApi;
 /** Everything the server takes from the app; the type makes this list complete. */
 const NAMES = Object.keys({
   assignmentKey: true,
+  attributionOfRequest: true,
   bounded: true,
   checkConfigAtStart: true,
   ConfigError: true,
@@ -83,6 +84,7 @@ function delegate<K extends Functions>(name: K): App[K] {
 }
 
 export const assignmentKey = delegate("assignmentKey");
+export const attributionOfRequest = delegate("attributionOfRequest");
 export const bounded = delegate("bounded");
 export const createServices = delegate("createServices");
 export const hasClickId = delegate("hasClickId");

@@ -107,7 +107,10 @@ export function createDocumentCache({ maxEntries = 200 } = {}): DocumentCache {
       slot,
       since: Date.now(),
       keep(html, headers, until) {
-        const kept = [...headers].filter(([name]) => name !== "content-length");
+        // A cookie is one visitor's: a kept page never hands it to the next.
+        const kept = [...headers].filter(
+          ([name]) => name !== "content-length" && name !== "set-cookie",
+        );
         poolOf(key).set(key, { page: splice(html, slot, NONCE_LENGTH), headers: kept }, until);
       },
     }),

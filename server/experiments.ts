@@ -4,26 +4,15 @@
  * counted whether their page comes from memory or from a render. Mounted only while an
  * experiment runs; without one, no request does any of this.
  */
-import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
-import type { HeaderReader } from "~/leads/visitor.server";
 import type { Config } from "~/platform/config.server";
 import type { Services } from "~/platform/services.server";
 import { assignmentKey, experimentOfRequest } from "./app";
 import { clientAddress } from "./client-address";
+import { headerReader } from "./header-reader";
 
 /** The pages an experiment changes: the landing page in each language. */
 const LANDING_PATHS = new Set(["/", "/ar", "/ar/"]);
-
-/** The request's headers as the app reads them, without copying them all into a Headers. */
-function reader(headers: IncomingHttpHeaders): HeaderReader {
-  return {
-    get(name) {
-      const value = headers[name];
-      return value === undefined ? null : [value].flat().join(", ");
-    },
-  };
-}
 
 export function experiments(config: Config, services: Services): RequestHandler {
   return (request, response, next) => {
@@ -41,7 +30,7 @@ export function experiments(config: Config, services: Services): RequestHandler 
           config.trustProxy,
         ),
         method: request.method,
-        headers: reader(request.headers),
+        headers: headerReader(request.headers),
       },
       url.search,
     );

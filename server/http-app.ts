@@ -4,7 +4,8 @@
  * give it (docs/decisions/004-own-http-server.md):
  *
  *   request log (LOG_REQUESTS=1) → security headers and the nonce → shutdown's Connection: close
- *   → request guard → /readyz → a landing page's experiment variant → cached documents (already gzipped) → /build from memory
+ *   → request guard → /readyz → the visit's kept campaign and Meta's id (cookies) → a landing
+ *   page's experiment variant → cached documents (already gzipped) → /build from memory
  *   (precompressed, immutable) → compression (a HEAD as its GET) → public files → Remix, with the visitor's address
  *   in the load context → one-line errors
  */
@@ -14,10 +15,12 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Assignment } from "~/experiments/experiment";
+import type { Attribution } from "~/leads/attribution-cookies.server";
 import type { Config } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { Services } from "~/platform/services.server";
 import { bounded, logLine } from "./app";
+import { attribution } from "./attribution";
 import { buildAssets, loadBuildAssets } from "./build-assets";
 import { clientAddress } from "./client-address";
 import type { DocumentCache } from "./document-cache";
@@ -93,6 +96,8 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
   if (options.draining) app.use(options.draining);
   app.use(requestGuard);
   app.use(readiness(services.limits.store, services.ledger.state));
+  // What the browser keeps between visits (the campaign, Meta's id): on cached pages too.
+  app.use(attribution(config));
   // A landing page's variant, before the cache keeps or answers it per variant.
   if (config.experiments.some((experiment) => experiment.status === "running")) {
     app.use(experiments(config, services));
@@ -140,6 +145,7 @@ export function createHttpApp(options: HttpAppOptions): express.Express {
           services,
           documentKeeper: documents && key ? documents.keeper(key) : null,
           assignment: (response.locals.assignment as Assignment | null | undefined) ?? null,
+          attribution: (response.locals.attribution as Attribution | undefined) ?? null,
           dataRequest: isDataRequest(request.originalUrl),
         };
       },

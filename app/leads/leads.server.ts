@@ -48,6 +48,8 @@ export type Lead = {
   sessionId?: string;
   /** When the visit's fbclid was first seen (`fbclid_at`, ms), for Meta's fbc. */
   fbclidAt?: number;
+  /** Meta's browser id the site keeps for this browser, while Meta is a destination. */
+  fbp?: string;
   /** The page the visitor tapped on (a path on this site), for Meta's event_source_url. */
   fromPath?: string;
   /** /thank-you's own page_view, when the browser will not send one (no JavaScript). */
@@ -200,6 +202,7 @@ export async function recordLead(
     sessionId,
     ...(lead.cta === "whatsapp" ? { ref: chatRef(id, ledger.refTaken) } : {}),
     ...(fbc ? { fbc } : {}),
+    ...(lead.fbp ? { fbp: lead.fbp } : {}),
     ...(lead.experiment
       ? { experiment: { id: lead.experiment.experiment, variant: lead.experiment.variant } }
       : {}),
@@ -219,6 +222,7 @@ export async function recordLead(
           userAgent: request.headers.get("user-agent") ?? "",
           campaign: lead.campaign,
           fbclidAt: lead.fbclidAt,
+          fbp: lead.fbp,
           pageUrl: (campaign) => pageUrl(lead, campaign, context.config.siteUrl),
           details: leadParams(lead, { clickIds: false, value: tapValue }),
           value: tapValue,

@@ -6,6 +6,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Assignment } from "~/experiments/experiment";
+import type { Attribution } from "~/leads/attribution-cookies.server";
 import { type Config, getConfig } from "~/platform/config.server";
 import { createServices, type Services } from "~/platform/services.server";
 
@@ -34,6 +35,11 @@ export type RequestContext = {
    * null or absent: the control, the page as it is.
    */
   assignment?: Assignment | null;
+  /**
+   * What the visitor's browser keeps between visits, as this request left it (server/attribution.ts):
+   * the last tagged visit's campaign and Meta's browser id; null for what is no visitor's page.
+   */
+  attribution?: Attribution | null;
   /** Set when the server may answer the next requests alike with this document. */
   documentKeeper: DocumentKeeper | null;
   /**

@@ -9,6 +9,7 @@ export { registerDestination } from "~/analytics/destinations/registry.server";
 export { statsReporter } from "~/analytics/sink.server";
 export { runExperimentsReport } from "~/experiments/report-cli.server";
 export { assignmentKey, experimentOfRequest } from "~/experiments/visit.server";
+export { attributionOfRequest } from "~/leads/attribution-cookies.server";
 export { runLeadsReport } from "~/leads/report-cli.server";
 export { pageVariant, variantKey } from "~/pages/page-variant.server";
 export { ConfigError, checkConfigAtStart, exitWith, parseConfig } from "~/platform/config.server";

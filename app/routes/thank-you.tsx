@@ -4,6 +4,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ThankYouPage } from "~/components/ThankYouPage";
 import { REDIRECT_DELAY_SECONDS } from "~/content/conversion";
 import { copyFor } from "~/content/copy.server";
+import { leadCampaign } from "~/leads/attribution-cookies.server";
 import { withChatRef } from "~/leads/chat-ref";
 import { recordLead } from "~/leads/leads.server";
 import { isVisitorsNavigation } from "~/leads/visitor.server";
@@ -42,13 +43,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Counted on the server, so that a lead counts with JavaScript off: when it is a visitor's,
   // and never for a data request, whatever its headers say.
   if (result.cta && isVisitorsNavigation(request) && !requestContext(context).dataRequest) {
+    // A link without a campaign (the visitor came back another day) takes the one kept.
+    const kept = requestContext(context).attribution;
+    const credited = leadCampaign({ campaign, fbclidAt }, kept?.kept ?? null);
     const lead = await recordLead(requestContext(context), request, {
       cta: result.cta,
-      campaign,
+      campaign: credited.campaign,
       plan: result.plan,
       language: locale,
       sessionId,
-      fbclidAt,
+      fbclidAt: credited.fbclidAt,
+      ...(kept?.fbp ? { fbp: kept.fbp } : {}),
       fromPath: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
       // This page's own view is counted here, and the browser sends none (hooks/use-visit.ts):
       // it may hand off a second after the tap, before its script has run.

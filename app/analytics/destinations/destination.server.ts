@@ -44,6 +44,8 @@ export type TapFacts = {
   campaign: Campaign;
   /** When the visit's fbclid was first seen (ms), for Meta's fbc. */
   fbclidAt?: number;
+  /** Meta's browser id the site keeps for this browser (leads/attribution-cookies.server.ts). */
+  fbp?: string;
   /** The absolute page the visitor tapped on, with the campaign given. */
   pageUrl: (campaign: Campaign) => string;
   /** What the lead was, in GA4's words (cta, language, plan, campaign, variant), no click id. */

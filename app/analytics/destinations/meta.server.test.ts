@@ -255,6 +255,21 @@ describe("the tap's Lead", () => {
   });
 });
 
+describe("Meta's browser id (fbp)", () => {
+  const FBP = "fb.1.1764000000000.1098115397";
+
+  it("is on the tap, and on the chat and the stages of a lead that kept one", () => {
+    expect(eventOf(only(configured().tap?.(tap({ fbp: FBP })))).user_data.fbp).toBe(FBP);
+    expect(eventOf(only(configured().tap?.(tap()))).user_data).not.toHaveProperty("fbp");
+    const kept = lead({ fbp: FBP });
+    expect(eventOf(only(configured().chat?.(chat({}, { lead: kept })))).user_data.fbp).toBe(FBP);
+    expect(
+      eventOf(only(configured().stage?.(stageOf("installed", { lead: kept })))).user_data.fbp,
+    ).toBe(FBP);
+    expect(eventOf(only(configured().chat?.(chat()))).user_data).not.toHaveProperty("fbp");
+  });
+});
+
 describe("metaStamp", () => {
   it("adds the token and, while one is set, the test code to the body as it is sent", () => {
     const call = only(configured({ testEventCode: "TEST12345" }).tap?.(tap()));

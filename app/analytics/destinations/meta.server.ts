@@ -89,6 +89,7 @@ function tapCall(settings: MetaSettings, lead: TapFacts): NewCall[] {
   const { fbclid } = lead.campaign;
   // Never after the lead itself (pages/thank-you.server.ts has checked the carried time already).
   if (fbclid) userData.fbc = fbcOf(fbclid, Math.min(lead.fbclidAt ?? lead.at, lead.at));
+  if (lead.fbp) userData.fbp = lead.fbp;
   // Meta's part of the campaign on the page's address: its words and its own click id.
   const event = {
     event_name: "Lead",
@@ -134,6 +135,7 @@ function conversation(
   const userData: Record<string, string> = {};
   if (lead) userData.external_id = externalId(lead.clientId);
   if (lead?.fbc) userData.fbc = lead.fbc;
+  if (lead?.fbp) userData.fbp = lead.fbp;
   if (phone) userData.ph = phone.digits;
   if (ctwaClid) {
     userData.ctwa_clid = ctwaClid;
