@@ -32,8 +32,8 @@ export const legal = {
         [
           "No tracking scripts, ad pixels or ads load in your browser. The site counts visits on its own server.",
           "No account and no forms: the site never asks for your name, e-mail or phone number.",
-          "No tracking cookie. A visitor is a number that changes every day.",
-          "One cookie, and only if you close the offer to read the site in the other language.",
+          "No other company's cookie, and none that follows you across the web. A visitor is a number that changes every day.",
+          "The site's own cookies keep only the campaign that brought you, so that a lead you make days later still counts for it, and your choice of language.",
           "If your browser sends Global Privacy Control, the site records nothing about you.",
         ],
       ],
@@ -46,11 +46,14 @@ export const legal = {
       ],
     },
     storage: {
-      heading: "One cookie, and the tab's own memory",
+      heading: "The site's own cookies, and the tab's own memory",
       body: [
-        "The site sets one cookie, {cookie}, only when you close the offer to read the site in the other language, or pick a language. It says only that the offer should stay away, and it lasts a year.",
+        "When the link that brought you carries a campaign or an ad's click id, the site keeps them in a cookie, {campaign}, so that a tap on a later day still counts for the ad or campaign that brought you, as it would have on the day. Each is kept for as long as its network credits a click: the campaign's words and Google's click id for 90 days, Snapchat's for 28 days, Meta's and TikTok's for 7. The next link with a campaign replaces them. The cookie holds nothing else, neither your address nor the visitor number, and only our server reads it. If your browser sends Global Privacy Control, the site keeps none of this, and removes what an earlier visit left.",
+        "The site sets {cookie} only when you close the offer to read the site in the other language, or pick a language. It says only that the offer should stay away, and it lasts a year.",
         "While the tab is open, the site keeps the campaign of the link you came from (its words and any ad click id) and a session number in the tab's own storage, which the browser clears when you close the tab. They let a tap later in the visit count with the campaign that brought you.",
       ],
+      /** Only while Meta is a destination. */
+      fbp: "While our leads go to Meta, the site also keeps a random number for this browser, {fbp}, made as Meta's own pixel makes it, for 90 days. It goes to Meta with your lead, so that Meta can tell this browser's visits from others'; it says nothing else about you.",
       countdown:
         "The beta's countdown keeps the time of your first visit in this browser's storage, {key}, so that it does not start again when you come back. It never leaves your browser, and clearing the site's data removes it.",
     },
@@ -129,9 +132,10 @@ export const legal = {
             "the visitor number, hashed once more ({hash});",
             "the time, the page you tapped on with its campaign words, and the lead's id;",
             "what the lead was: the button, the page's language, the plan and the campaign;",
-            "if you came from a Facebook or Instagram ad, its click id ({fbclid}, sent as {fbc}).",
+            "if you came from a Facebook or Instagram ad, its click id ({fbclid}, sent as {fbc});",
+            "the number the site keeps for this browser for Meta ({fbp}).",
           ],
-          "Never your name, e-mail, phone number or a cookie, and no other network's click id. Until Meta confirms it has the lead, your address and user agent wait with it on our server; they are removed within an hour of Meta's answer.",
+          "Never your name, e-mail or phone number, and no other network's click id. Until Meta confirms it has the lead, your address and user agent wait with it on our server; they are removed within an hour of Meta's answer.",
         ],
         chat: "When a lead's WhatsApp chat begins, it tells Meta that too, with the same hashed visitor number and click id, and your WhatsApp number hashed ({hash}), never the number itself.",
         stages:

@@ -6,6 +6,7 @@ import { legal as arLegal } from "~/content/ar/legal";
 import { copyFor } from "~/content/copy.server";
 import { legal } from "~/content/legal";
 import { EXPOSURE_EVENT } from "~/experiments/experiment";
+import { CAMPAIGN_COOKIE, FBP_COOKIE } from "~/leads/attribution-cookies.server";
 import { refInText } from "~/leads/chat-ref";
 import type { LegalDocument } from "~/pages/legal-text.server";
 import { EXAMPLE_REF, privacyNotice, recipientsOn } from "~/pages/privacy-notice.server";
@@ -174,6 +175,18 @@ describe("the privacy notice", () => {
     expect(text).toContain("Sec-GPC: 1");
     for (const name of [...CLIENT_EVENTS, "generate_lead", "conversion"]) {
       expect(legalText(notice(), "events")).toContain(`${name}: `);
+    }
+  });
+
+  it("names the campaign's cookie with each network's window, and Meta's only while Meta is on", () => {
+    for (const locale of ["en", "ar"] as const) {
+      const off = legalText(notice({}, locale), "storage");
+      expect(off).toContain(CAMPAIGN_COOKIE);
+      expect(off).not.toContain(FBP_COOKIE);
+      for (const days of ["90", "28", "7"]) expect(off).toContain(days);
+      const on = notice(META, locale);
+      expect(legalText(on, "storage")).toContain(FBP_COOKIE);
+      expect(legalText(on, "meta")).toContain(FBP_COOKIE);
     }
   });
 

@@ -4,6 +4,7 @@ import type { Copy } from "~/content/copy.server";
 import { heads } from "~/content/heads";
 import { runningExperiment } from "~/experiments/assignment.server";
 import { EXPOSURE_EVENT } from "~/experiments/experiment";
+import { CAMPAIGN_COOKIE, FBP_COOKIE } from "~/leads/attribution-cookies.server";
 import {
   blocksOf,
   companyBlocks,
@@ -73,6 +74,7 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       hash: { code: "SHA-256" },
       fbclid: { code: "fbclid" },
       fbc: { code: "fbc" },
+      fbp: { code: FBP_COOKIE },
       ttclid: { code: "ttclid" },
       ScCid: { code: "ScCid" },
       gclid: { code: "gclid" },
@@ -107,7 +109,14 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       section("summary", words.summary.heading, blocksOf(words.summary.body)),
       section("visitor", words.visitor.heading, blocksOf(words.visitor.body)),
       section("storage", words.storage.heading, [
-        ...blocksOf(words.storage.body, { cookie: { code: HINT_COOKIE } }),
+        ...blocksOf(words.storage.body, {
+          cookie: { code: HINT_COOKIE },
+          campaign: { code: CAMPAIGN_COOKIE },
+        }),
+        // Meta's browser id is kept only while Meta is a destination (leads/attribution-cookies).
+        ...(config.destinations.some((destination) => destination.name === "meta")
+          ? [{ paragraph: rich(words.storage.fbp, { fbp: { code: FBP_COOKIE } }) }]
+          : []),
         // Only a countdown without BETA_CLOSES_AT keeps its start in the browser (decision 018).
         ...(config.betaClosesAt
           ? []
