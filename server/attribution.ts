@@ -11,6 +11,8 @@ import { headerReader } from "./header-reader";
 
 export function attribution(config: Config): RequestHandler {
   return (request, response, next) => {
+    // Most requests are the page's assets: never a page, so never parsed.
+    if (request.method !== "GET" || request.url.startsWith("/build/")) return next();
     // Parsed as @remix-run/express does, so "//x" stays a path and is never a host.
     const url = new URL(`http://localhost${request.url}`);
     const kept = attributionOfRequest(config, {
