@@ -1,19 +1,21 @@
 /**
- * `npm run leads` (server/leads-report.ts runs it from the build): leads and chats by campaign
- * for a period (`--since 7d` by default; `24h`, `30d` or a date), as a table or, with `--csv`,
- * for a spreadsheet. It reads the ledger file under DATA_DIR while the server writes it (nothing
- * is locked or changed), so it works in the running container too; with REDIS_URL set, it reads
+ * `npm run leads` (server/leads-report.ts runs it from the build): leads, chats and shares by
+ * campaign and Dubai day for a period (`--since 7d` by default, to now; `--since yesterday
+ * --until yesterday` closes a day: report-period.server.ts), as a table or, with `--csv`, for a
+ * spreadsheet. It reads the ledger file under DATA_DIR while the server writes it (nothing is
+ * locked or changed), so it works in the running container too; with REDIS_URL set, it reads
  * every replica's leads from Redis instead. `npm run leads -- backup FILE` writes a consistent
  * copy of this machine's ledger, without any credential, while the server runs.
  */
 import { backupLedger, readLedger } from "~/leads/ledger/open-ledger.server";
 import { createSharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { leadReport, reportCsv, reportText } from "~/leads/report.server";
-import { type Output, startReport, withRedis } from "~/leads/report-run.server";
+import { type Output, readFrom, startReport, withRedis } from "~/leads/report-run.server";
 import type { Config } from "~/platform/config.server";
 
 const USAGE = [
-  "usage: npm run leads [-- --since 7d|24h|2026-11-01] [--csv]",
+  "usage: npm run leads [-- --since 7d|yesterday|2026-11-01] [--until yesterday|2026-11-01] [--csv]",
+  "       (Dubai days; also today, 30d, 24h, 90m, 2026-11-01T10:00+04:00)",
   "       npm run leads -- backup FILE",
   "       npm run leads -- stage DRB-XXXXX qualified|installed|lost [--value AED] [--reason TEXT]",
 ].join("\n");
@@ -29,7 +31,6 @@ async function ledgerOf(config: Config) {
   );
 }
 
-/** The report for `args`; resolves with the exit code (2 for a usage or settings error). */
 /** `backup FILE`: this machine's ledger, copied whole and consistent, to FILE. */
 function runBackup(args: string[], env: Record<string, string | undefined>, output: Output) {
   const [file, ...rest] = args;
@@ -114,6 +115,7 @@ async function runStage(args: string[], env: Record<string, string | undefined>,
   return 0;
 }
 
+/** The report for `args`; resolves with the exit code (2 for a usage or settings error). */
 export async function runLeadsReport(
   args: string[],
   env: Record<string, string | undefined>,
@@ -124,7 +126,7 @@ export async function runLeadsReport(
   const run = startReport(args, env, output, { usage: USAGE, since: "7d" });
   if (typeof run === "number") return run;
   const { leads, chats } = await ledgerOf(run.config);
-  const report = leadReport(leads, chats, run.from ?? 0);
-  output.out(run.csv ? reportCsv(report) : `${reportText(report)}\n`);
+  const report = leadReport(leads, chats, run.period, run.now);
+  output.out(run.csv ? reportCsv(report) : `${reportText(report, readFrom(run.config))}\n`);
   return 0;
 }

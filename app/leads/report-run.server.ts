@@ -1,18 +1,21 @@
 /**
- * What `npm run leads` and `npm run experiments` share: their arguments (`--since`, `--csv`, and
- * the flags a report adds), the settings read once, and a short-lived Redis connection for
- * reading every replica's data. Each report keeps only what it reports.
+ * What `npm run leads` and `npm run experiments` share: their arguments (`--since` and `--until`
+ * in Dubai days, report-period.server.ts; `--csv`, and the flags a report adds), the settings
+ * read once, where the data is read from, and a short-lived Redis connection for reading every
+ * replica's data. Each report keeps only what it reports.
  */
 import { createRedisConnection, type RedisConnection } from "~/leads/redis-connection.server";
-import { parseSince } from "~/leads/report.server";
+import { type Period, parsePeriod } from "~/leads/report-period.server";
 import { type Config, ConfigError, parseConfig } from "~/platform/config.server";
 
 export type Output = { out: (text: string) => void; err: (text: string) => void };
 
 export type ReportRun = {
   config: Config;
-  /** Where the report starts (ms), or null for the whole history when no default was given. */
-  from: number | null;
+  /** What the report covers: from null is the whole history, to null is up to now. */
+  period: Period;
+  /** When the report was asked for (ms): what `today` and `7d` were read at. */
+  now: number;
   csv: boolean;
   /** The report's own flags that were given. */
   flags: Set<string>;
@@ -37,6 +40,7 @@ export function startReport(
   },
 ): ReportRun | number {
   let since = defaultSince;
+  let until: string | null = null;
   let csv = false;
   const flags = new Set<string>();
   for (let i = 0; i < args.length; i++) {
@@ -45,6 +49,8 @@ export function startReport(
     else if (known.includes(arg)) flags.add(arg);
     else if (arg === "--since" && args[i + 1] !== undefined) since = args[++i] as string;
     else if (arg.startsWith("--since=")) since = arg.slice("--since=".length);
+    else if (arg === "--until" && args[i + 1] !== undefined) until = args[++i] as string;
+    else if (arg.startsWith("--until=")) until = arg.slice("--until=".length);
     else if (arg === "--help" || arg === "-h") {
       out(`${usage}\n`);
       return 0;
@@ -53,18 +59,26 @@ export function startReport(
       return 2;
     }
   }
-  const from = since === null ? null : parseSince(since, Date.now());
-  if (since !== null && from === null) {
-    err(`--since must be like 7d, 24h, 90m or 2026-11-01\n${usage}\n`);
+  const now = Date.now();
+  const period = parsePeriod(since, until, now);
+  if (typeof period === "string") {
+    err(`${period}\n${usage}\n`);
     return 2;
   }
   try {
-    return { config: parseConfig(env), from, csv, flags };
+    return { config: parseConfig(env), period, now, csv, flags };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     err(`${error.message}\n`);
     return 2;
   }
+}
+
+/** Where a report's data comes from, as its heading says it. */
+export function readFrom(config: Config): string {
+  return config.redisUrl
+    ? "read from Redis (every replica)"
+    : `read from the ledger at ${config.dataDir}`;
 }
 
 /** Runs `read` on a connection to `url` that answered within 5 s, then closes it. */

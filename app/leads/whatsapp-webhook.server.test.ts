@@ -180,6 +180,58 @@ describe("inboundMessages", () => {
     expect(inboundMessages(payload(change({ messages: [{ text: { body: "hi" } }] })))).toEqual([]);
   });
 
+  it("keeps of a Click-to-WhatsApp ad's referral its id, type and headline, and never its text or media", () => {
+    const referral = {
+      source_url: "https://fb.me/3cr4Wqqkq",
+      source_id: "120226305854810726",
+      source_type: "ad",
+      body: "Learn to drive in Dubai with a coach in your pocket",
+      headline: "  Chat\u202e with\nus ",
+      media_type: "image",
+      image_url: "https://scontent.xx.fbcdn.net/v/t45.1600-4/ad.jpg",
+      video_url: "https://video.xx.fbcdn.net/ad.mp4",
+      thumbnail_url: "https://scontent.xx.fbcdn.net/thumb.jpg",
+      ctwa_clid:
+        "ARAkLkA8rmlFeiCktEJQ-QTwRiyYHAFDLMNDBH0CD3qpjd0HR4irJ6LEkR7JwFF4XvnO2E4Nx0-eM-GABDLOPaOdRMv-_zfUQ2a",
+      welcome_message: { text: "Hi there! Let us know how we can help!" },
+    };
+    const [message] = inboundMessages(
+      payload(change({ messages: [{ id: "wamid.ad", text: { body: "Hi" }, referral }] })),
+    );
+    expect(message).toMatchObject({
+      ctwaClid: referral.ctwa_clid,
+      referral: { sourceId: "120226305854810726", sourceType: "ad", headline: "Chat with us" },
+    });
+    expect(Object.keys(message?.referral ?? {})).toEqual(["sourceId", "sourceType", "headline"]);
+    const kept = JSON.stringify(message);
+    for (const dropped of ["fb.me", "fbcdn", "Learn to drive", "Let us know", "image"]) {
+      expect(kept).not.toContain(dropped);
+    }
+  });
+
+  it("bounds a referral's id and headline, and keeps the ad's click when its id is no id", () => {
+    const one = (referral: unknown) =>
+      inboundMessages(
+        payload(change({ messages: [{ id: "wamid.r", text: { body: "Hi" }, referral }] })),
+      )[0];
+    expect(one({ source_id: "615533673545722", source_type: "post" })?.referral).toEqual({
+      sourceId: "615533673545722",
+      sourceType: "post",
+    });
+    expect(one({ source_id: "1202", source_type: "story", headline: "" })?.referral).toEqual({
+      sourceId: "1202",
+    });
+    expect(one({ source_id: "1202", headline: "h".repeat(300) })?.referral?.headline).toBe(
+      "h".repeat(100),
+    );
+    for (const sourceId of [undefined, 1202, "", "1".repeat(41), "12 02", "<b>1</b>", "١٢٠٢"]) {
+      const message = one({ source_id: sourceId, headline: "Chat with us", ctwa_clid: "clid-9" });
+      expect(message).not.toHaveProperty("referral");
+      expect(message?.ctwaClid).toBe("clid-9");
+    }
+    expect(one("120226305854810726")).not.toHaveProperty("referral");
+  });
+
   it("reads the sender's number only as the text WhatsApp writes it", () => {
     const one = (from: unknown) =>
       inboundMessages(
@@ -382,6 +434,24 @@ describe("recordChats", () => {
     expect(to(posted, "www.google-analytics.com")).toEqual([]);
     expect(ledger.chatSeen("wamid.1")).toBe(true);
     for (const call of posted) expect(call.body).not.toContain(NUMBER);
+  });
+
+  it("keeps a Click-to-WhatsApp ad's chat with its ad, in the ledger, and tells no network the headline", async () => {
+    const { context, ledger, analytics, posted } = chatContext();
+    const referral = {
+      sourceId: "120226305854810726",
+      sourceType: "ad" as const,
+      headline: "Chat with us",
+    };
+    await recordChats(context, [
+      message({ text: "Is this available?", ctwaClid: "ARAkLkA", referral }),
+    ]);
+    expect(ledger.chats()).toEqual([
+      expect.objectContaining({ messageId: "wamid.1", lead: null, ctwaClid: "ARAkLkA", referral }),
+    ]);
+    await analytics.flush(2000);
+    expect(posted.length).toBeGreaterThan(0);
+    for (const call of posted) expect(call.body).not.toContain("Chat with us");
   });
 
   it("tells no one of a chat with neither a lead nor an ad's click", async () => {

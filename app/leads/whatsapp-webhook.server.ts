@@ -13,6 +13,7 @@ import { phoneHashes } from "~/analytics/destinations/destination.server";
 import type { OutboundEvent } from "~/analytics/events";
 import { expVariantString } from "~/experiments/experiment";
 import { refInText } from "~/leads/chat-ref";
+import { type ChatReferral, referralOf } from "~/leads/chat-referral.server";
 import { landingUrl, leadValue } from "~/leads/leads.server";
 import type { ChatRecord, LeadRecord } from "~/leads/ledger/ledger.server";
 import { readBounded } from "~/platform/bounded-body.server";
@@ -34,6 +35,8 @@ export type InboundMessage = {
   /** The sender's WhatsApp number (digits, its country code first): hashed at once, never kept. */
   from?: string;
   ctwaClid?: string;
+  /** The Click-to-WhatsApp ad or post it came from, as little as names it. */
+  referral?: ChatReferral;
 };
 
 /**
@@ -82,6 +85,8 @@ export function inboundMessages(payload: unknown): InboundMessage[] {
           text(record(record(message.interactive)?.list_reply)?.title) ??
           "";
         const ctwaClid = text(record(message.referral)?.ctwa_clid);
+        // The ad's id, type and headline; never its text, media or URL.
+        const referral = referralOf(message.referral);
         const from = text(message.from);
         messages.push({
           messageId,
@@ -90,6 +95,7 @@ export function inboundMessages(payload: unknown): InboundMessage[] {
           at: Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : Date.now(),
           text: written,
           ...(ctwaClid ? { ctwaClid } : {}),
+          ...(referral ? { referral } : {}),
         });
       }
     }
@@ -154,6 +160,7 @@ export async function recordChats(
       lead: lead?.id ?? null,
       ...(message.ctwaClid ? { ctwaClid: message.ctwaClid } : {}),
       ...(message.account ? { account: message.account } : {}),
+      ...(message.referral ? { referral: message.referral } : {}),
     };
     if (lead) outcome.matched += 1;
     else outcome.unmatched += 1;

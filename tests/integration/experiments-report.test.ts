@@ -90,6 +90,9 @@ describe("npm run experiments over this server's ledger", () => {
       encoding: "utf8",
     });
     expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.split("\n")[0]).toMatch(
+      /^Visitors and leads from the first record to now \(.+\) Dubai time \(UTC\+4\), read from the ledger at \//,
+    );
     expect(run.stdout).toContain("Experiment hero_headline (running), whole history");
     expect(run.stdout).toMatch(/^control\s+60\s+3\s+0\s+5\.0%\s+[\d.]+% – [\d.]+%$/m);
     expect(run.stdout).toMatch(
@@ -108,6 +111,21 @@ describe("npm run experiments over this server's ledger", () => {
     expect(lines[2]).toMatch(/^hero_headline,running,cashback_first,no,60,6,1,6,10\.00%,/);
     expect(lines[3]).toBe("");
   });
+
+  it("closes yesterday in Dubai: that day's visitors only", () => {
+    const run = report(["--since", "yesterday", "--until", "yesterday"], env);
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.split("\n")[0]).toContain(
+      `from ${yesterday} 00:00 to ${yesterday} 24:00 Dubai time (UTC+4)`,
+    );
+    expect(run.stdout).toMatch(/^control\s+30\s/m);
+    expect(run.stdout).toMatch(/^cashback_first\s+30\s/m);
+    const refused = report(["--since", "today", "--until", "yesterday"], env);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.split("\n")[0]).toMatch(
+      /^--until "yesterday" .* is not after --since "today"/,
+    );
+  }, 30_000);
 
   it("exits 2 with the usage on a bad argument, and on a bad experiments file in one line", () => {
     const bad = report(["--al"], env);
@@ -174,6 +192,7 @@ describe("npm run experiments with replicas", () => {
       EXPERIMENTS_FILE: EXAMPLE,
     });
     expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout.split("\n")[0]).toMatch(/, read from Redis \(every replica\)$/);
     // 60 + 120 visitors a variant; leads 3 + 6 and 6 + 11 (a chat each).
     expect(run.stdout).toMatch(/^control\s+180\s+9\s+0\s+5\.0%/m);
     expect(run.stdout).toMatch(/^cashback_first\s+180\s+17\s+2\s+9\.4%/m);

@@ -250,19 +250,23 @@ describe("the WhatsApp chat a lead starts", () => {
       encoding: "utf8",
     });
     expect(report.status, report.stderr).toBe(0);
-    expect(report.stdout).toMatch(/instagram\s+paid\s+Ramadan\s+whatsapp\s+en\s+1\s+1\s+100%/);
+    expect(report.stdout).toMatch(
+      /^lead\s+\d{4}-\d{2}-\d{2}\s+instagram\s+paid\s+Ramadan\s+\(none\)\s+\(none\)\s+whatsapp\s+\(none\)\s+\S+\s+en\s+1\s+1\s+100%/m,
+    );
+    // The chat quoted its lead's reference: its lead's, though it came from an ad.
+    expect(report.stdout).not.toMatch(/^ad chat/m);
     expect(report.stdout).toContain("1 chats without a campaign");
     const csv = spawnSync(
       process.execPath,
-      [join(ROOT, "server-build/leads-report.js"), "--since", "1d", "--csv"],
+      [join(ROOT, "server-build/leads-report.js"), "--since", "2d", "--csv"],
       {
         env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", DATA_DIR: dir },
         encoding: "utf8",
       },
     );
-    expect(csv.stdout.split("\r\n")[1]).toBe(
-      // Then qualified, installed, lost and their value: none told yet.
-      "instagram,paid,Ramadan,whatsapp,en,1,1,100%,0,0,0,0",
+    expect(csv.stdout.split("\r\n")[1]).toMatch(
+      // Then no shares, and qualified, installed, lost and their value: none told yet.
+      /^lead,\d{4}-\d{2}-\d{2},instagram,paid,Ramadan,\(none\),\(none\),whatsapp,\(none\),[^,]+,en,1,1,100%,0,0,0,0,0$/,
     );
   }, 120_000);
 });
@@ -326,6 +330,11 @@ describe("two replicas sharing Redis", () => {
       encoding: "utf8",
     });
     expect(report.status, report.stderr).toBe(0);
-    expect(report.stdout).toMatch(/tiktok\s+\(none\)\s+Launch\s+whatsapp\s+en\s+1\s+1\s+100%/);
+    expect(report.stdout).toMatch(
+      /^Leads from .* Dubai time \(UTC\+4\), read from Redis \(every replica\)$/m,
+    );
+    expect(report.stdout).toMatch(
+      /^lead\s+\d{4}-\d{2}-\d{2}\s+tiktok\s+\(none\)\s+Launch\s+\(none\)\s+\(none\)\s+whatsapp\s+\(none\)\s+\S+\s+en\s+1\s+1\s+100%/m,
+    );
   }, 120_000);
 });

@@ -5,6 +5,7 @@
  * not know waits for the build that does), and without any credential an older build wrote
  * into it: credentials are added as a call is sent, never kept (outbox.server.ts).
  */
+import { isReferral } from "~/leads/chat-referral.server";
 import type { LedgerEntry, PendingCall } from "~/leads/ledger/ledger.server";
 
 type Checked = { entry: LedgerEntry; dropped: string[] };
@@ -80,6 +81,9 @@ function chatProblem(value: unknown): string | null {
   if (!isText(value.messageId, 400)) return "its chat has no message id";
   if (!isTime(value.at)) return "its chat has no time";
   if (value.lead !== null && !isText(value.lead, 200)) return "its chat's lead is not an id";
+  if (!optional(value.referral, isReferral)) {
+    return "its chat's ad is not an ad's id, type and headline";
+  }
   return null;
 }
 

@@ -667,6 +667,39 @@ describe("reading any ledger at start", () => {
     }
   });
 
+  it("skips a chat whose ad is not an ad's id, type and headline, and keeps a good one", () => {
+    const logged: Array<Record<string, unknown>> = [];
+    const chat = (messageId: string, referral: unknown) => ({
+      t: "chat",
+      chat: { messageId, at: NOW, lead: null, ctwaClid: "ARAkLkA", referral },
+    });
+    const good = { sourceId: "120226305854810726", sourceType: "ad", headline: "Chat with us" };
+    writeFileSync(
+      path(),
+      `${lines(
+        chat("wamid.good", good),
+        chat("wamid.post", { sourceId: "615533673545722_10160", sourceType: "post" }),
+        chat("wamid.long-id", { ...good, sourceId: "1".repeat(41) }),
+        chat("wamid.not-id", { ...good, sourceId: "<script>" }),
+        chat("wamid.no-id", { headline: "Chat with us" }),
+        chat("wamid.type", { ...good, sourceType: "story" }),
+        chat("wamid.long", { ...good, headline: "x".repeat(101) }),
+        chat("wamid.bidi", { ...good, headline: "Chat \u202ewith us" }),
+        chat("wamid.control", { ...good, headline: "Chat\u001b[2J" }),
+        chat("wamid.text", "120226305854810726"),
+      )}\n`,
+    );
+    const ledger = onFile({ log: (line) => logged.push(JSON.parse(line)) });
+    expect(ledger.chats().map((each) => [each.messageId, each.referral])).toEqual([
+      ["wamid.good", good],
+      ["wamid.post", { sourceId: "615533673545722_10160", sourceType: "post" }],
+    ]);
+    const reason = "its chat's ad is not an ad's id, type and headline";
+    expect(logged).toEqual(
+      [3, 4, 5, 6, 7, 8, 9, 10].map((line) => ({ type: "ledger_line_skipped", line, reason })),
+    );
+  });
+
   it("keeps a call for a destination this build does not know, across a rewrite", () => {
     const call = {
       ...ga4Call(1),

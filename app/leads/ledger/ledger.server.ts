@@ -14,6 +14,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { PhoneHashes, Stage } from "~/analytics/destinations/destination.server";
+import type { ChatReferral } from "~/leads/chat-referral.server";
 import { type Journal, type JournalState, memoryJournal } from "~/leads/ledger/journal.server";
 import { checkEntry } from "~/leads/ledger/ledger-entry.server";
 import type { Campaign } from "~/shared/campaign";
@@ -75,6 +76,8 @@ export type ChatRecord = {
   ctwaClid?: string;
   /** The WhatsApp Business Account the message came to (the webhook entry's id). */
   account?: string;
+  /** The Click-to-WhatsApp ad or post it came from: its id, type and headline, nothing more. */
+  referral?: ChatReferral;
 };
 
 export type NewCall = {
