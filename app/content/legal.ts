@@ -99,7 +99,7 @@ export const legal = {
       ],
       /** Only while the WhatsApp webhook is set up (WHATSAPP_* settings). */
       webhook:
-        "When you message us, WhatsApp passes your message to our server. It keeps the message's id, its time, the reference it quotes and, for a chat that began from a Click-to-WhatsApp ad, that ad's click id, for as long as the lead. It does not keep what you wrote, nor your WhatsApp number: only the number hashed ({hash}), for the services below, and only until the lead is a customer or has said no.",
+        "When you message us, WhatsApp passes your message to our server. It keeps the message's id, its time, the reference it quotes and, for a chat that began from a Click-to-WhatsApp ad, that ad's click id, id and headline, for as long as the lead. It does not keep what you wrote, nor your WhatsApp number: only the number hashed ({hash}), for the services below, and only until the lead is a customer or has said no.",
     },
     recipients: {
       heading: "Who else receives it",
