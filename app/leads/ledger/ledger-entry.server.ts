@@ -84,6 +84,12 @@ function chatProblem(value: unknown): string | null {
   if (!optional(value.referral, isReferral)) {
     return "its chat's ad is not an ad's id, type and headline";
   }
+  if (
+    !optional(value.ctwaClid, (id) => isText(id, 400)) ||
+    !optional(value.account, (id) => isText(id, 100))
+  ) {
+    return "its chat's click id or account is not text";
+  }
   return null;
 }
 

@@ -700,6 +700,26 @@ describe("reading any ledger at start", () => {
     );
   });
 
+  it("skips a chat whose ad's click id or account is not text", () => {
+    const logged: Array<Record<string, unknown>> = [];
+    const chat = (messageId: string, fields: Record<string, unknown>) => ({
+      t: "chat",
+      chat: { messageId, at: NOW, lead: null, ...fields },
+    });
+    writeFileSync(
+      path(),
+      `${lines(
+        chat("wamid.good", { ctwaClid: "ARAkLkA", account: "102290129340398" }),
+        chat("wamid.clid", { ctwaClid: { x: 1 } }),
+        chat("wamid.account", { account: 7 }),
+      )}\n`,
+    );
+    const ledger = onFile({ log: (line) => logged.push(JSON.parse(line)) });
+    expect(ledger.chats().map((each) => each.messageId)).toEqual(["wamid.good"]);
+    const reason = "its chat's click id or account is not text";
+    expect(logged).toEqual([2, 3].map((line) => ({ type: "ledger_line_skipped", line, reason })));
+  });
+
   it("keeps a call for a destination this build does not know, across a rewrite", () => {
     const call = {
       ...ga4Call(1),
