@@ -7,10 +7,10 @@ import {
   CURL,
   IPHONE_SAFARI_17,
   IPHONE_SAFARI_18,
+  IPHONE_SAFARI_18_1,
+  SAMSUNG_INTERNET,
 } from "../../tests/support/user-agents";
 
-const IPHONE_18_1 =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
 const IPAD =
   "Mozilla/5.0 (iPad; CPU OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
 /** iPadOS asks for the desktop site by default: its user agent is a Mac's, word for word. */
@@ -20,8 +20,6 @@ const ANDROID_REDUCED =
   "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
 const ANDROID_TABLET =
   "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
-const SAMSUNG_INTERNET =
-  "Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36";
 const SAMSUNG_INTERNET_REDUCED =
   "Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/27.0 Chrome/125.0.0.0 Mobile Safari/537.36";
 const HUAWEI_BROWSER =
@@ -83,7 +81,7 @@ const windows = {
 
 describe("a phone's user agent", () => {
   it.each([
-    ["iPhone Safari, iOS 18.1", IPHONE_18_1, "18.1"],
+    ["iPhone Safari, iOS 18.1", IPHONE_SAFARI_18_1, "18.1"],
     ["iPhone Safari, iOS 18.5", IPHONE_SAFARI_18, "18.5"],
     ["iPhone Safari, iOS 17.0", IPHONE_SAFARI_17, "17.0"],
   ])("%s is an Apple iPhone on iOS in Safari", (_, agent, version) => {
@@ -310,9 +308,9 @@ describe("a desktop's user agent", () => {
 
 describe("the page's language", () => {
   it("joins the device when known, and is left out when not", () => {
-    expect(deviceOf(IPHONE_18_1, "ar")?.language).toBe("ar");
-    expect(deviceOf(IPHONE_18_1, "en")?.language).toBe("en");
-    expect(deviceOf(IPHONE_18_1)).not.toHaveProperty("language");
+    expect(deviceOf(IPHONE_SAFARI_18_1, "ar")?.language).toBe("ar");
+    expect(deviceOf(IPHONE_SAFARI_18_1, "en")?.language).toBe("en");
+    expect(deviceOf(IPHONE_SAFARI_18_1)).not.toHaveProperty("language");
   });
 });
 
@@ -324,8 +322,8 @@ describe("what is no browser's user agent", () => {
   });
 
   it("gives nothing for 10 KB, even with a phone's words at its start", () => {
-    expect(deviceOf(`${IPHONE_18_1} ${"x".repeat(10 * 1024)}`)).toBeUndefined();
-    expect(plausibleUserAgent(`${IPHONE_18_1} ${"x".repeat(10 * 1024)}`)).toBeUndefined();
+    expect(deviceOf(`${IPHONE_SAFARI_18_1} ${"x".repeat(10 * 1024)}`)).toBeUndefined();
+    expect(plausibleUserAgent(`${IPHONE_SAFARI_18_1} ${"x".repeat(10 * 1024)}`)).toBeUndefined();
   });
 
   it.each([
@@ -336,6 +334,14 @@ describe("what is no browser's user agent", () => {
     [
       "markup in a model's place",
       "Mozilla/5.0 (Linux; Android 14; <img src=x onerror=alert(1)>) Chrome/131 Mobile",
+    ],
+    [
+      "markup without a parenthesis",
+      "Mozilla/5.0 (Linux; Android 14; <b onmouseover=alert`1`>SM-S918B</b>) Chrome/131.0 Mobile Safari/537.36",
+    ],
+    [
+      "a model of 60 characters",
+      `Mozilla/5.0 (Linux; Android 14; ${"A".repeat(60)}) Chrome/131.0 Mobile Safari/537.36`,
     ],
     [
       "a model too long to be one",

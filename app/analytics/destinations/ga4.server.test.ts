@@ -17,6 +17,7 @@ import {
 import type { OutboundEvent } from "~/analytics/events";
 import type { NewCall } from "~/leads/ledger/ledger.server";
 import { ConfigError, type Env } from "~/platform/setting-readers.server";
+import { SAMSUNG_INTERNET } from "../../../tests/support/user-agents";
 
 const SECRET = "s3cr_t-value";
 const GA = { GA_MEASUREMENT_ID: "G-ABC123XYZ9", GA_API_SECRET: SECRET };
@@ -155,14 +156,12 @@ describe("GA4's calls", () => {
 });
 
 describe("whose events a call says they are", () => {
-  const SAMSUNG =
-    "Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36";
   const configured = configure(ga4, {
     measurementId: "G-ABC123XYZ9",
     apiSecret: SECRET,
     endpoint: DEFAULT_GA_ENDPOINT,
   });
-  const from = { address: "94.200.10.20", userAgent: SAMSUNG };
+  const from = { address: "94.200.10.20", userAgent: SAMSUNG_INTERNET };
 
   it("the visitor's address as ip_override and their device, top-level, beside client_id", () => {
     const [call] =
