@@ -207,7 +207,7 @@ describe("whose events a call says they are", () => {
   });
 
   it("the page's language only as the site's own, whatever a browser writes", () => {
-    const withLanguage = (language: string | number) => [
+    const withLanguage = (language: string | number): OutboundEvent[] => [
       { name: "page_view", params: {} },
       { name: "cta_click", params: { language } },
     ];
