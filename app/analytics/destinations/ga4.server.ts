@@ -65,6 +65,7 @@ export function pageLanguage(events: OutboundEvent[]): string | undefined {
   return events.map((event) => event.params.language).find(isLocale);
 }
 
+/** What GA4 is told of the visitor a batch came from, with the page's language if known. */
 export function ga4Visit(from: NonNullable<EventBatch["from"]>, language?: string): Ga4Visit {
   const visit: Ga4Visit = {};
   // An address as the server saw it, IPv4 or IPv6; "unknown" (no socket) is none.
