@@ -314,6 +314,8 @@ describe("GA4 Measurement Protocol", () => {
     expect(call?.body).toEqual({
       // Sent as they happen: no timestamp_micros (issue 24: only for events sent late).
       client_id: "1234567.7654321",
+      // The visitor's address, for GA4's location (no user agent here, so no device).
+      ip_override: "192.0.2.1",
       events: [
         {
           name: "page_view",
@@ -413,6 +415,117 @@ describe("GA4 Measurement Protocol", () => {
     const at = Date.now() - 60_000;
     sink.record(VISITOR, events(1), { at });
     expect(ledger.pendingCalls("ga4")[0]?.at).toBe(at);
+  });
+});
+
+describe("whose events GA4 is told: the visitor's address and device", () => {
+  const IPHONE =
+    "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+  const phone: Visitor = { ...VISITOR, userAgent: IPHONE };
+  const body = (text: string | undefined) => JSON.parse(text ?? "{}") as Record<string, unknown>;
+
+  it("puts ip_override and device at the top of the body, with the page's language, no user_agent", async () => {
+    const ga = answeringPost();
+    const sink = sinkOn({ post: ga.post });
+    sink.record(phone, [{ name: "page_view", params: { page_location: "/ar", language: "ar" } }], {
+      browser: true,
+    });
+    await until(() => sink.stats().sent === 1);
+    const sent = body(ga.bodies[0]);
+    expect(Object.keys(sent)).toEqual(["client_id", "ip_override", "device", "events"]);
+    expect(sent.ip_override).toBe("192.0.2.1");
+    expect(sent.device).toEqual({
+      category: "mobile",
+      operating_system: "iOS",
+      operating_system_version: "18.1",
+      brand: "Apple",
+      model: "iPhone",
+      browser: "Safari",
+      browser_version: "18.1",
+      language: "ar",
+    });
+    // Never an event's parameter: GA4 reads them only at the top.
+    expect(JSON.stringify(sent.events)).not.toMatch(/ip_override|192\.0\.2\.1|device|iPhone/);
+  });
+
+  it("gives every call of a long batch the same, an IPv6 address as the server wrote it", async () => {
+    const ga = answeringPost();
+    const sink = sinkOn({ post: ga.post });
+    sink.record({ ...phone, address: "2001:db8::7" }, events(30));
+    await until(() => sink.stats().sent === 30);
+    expect(ga.bodies).toHaveLength(2);
+    for (const sent of ga.bodies.map(body)) {
+      expect(sent.ip_override).toBe("2001:db8::7");
+      expect(sent.device).toMatchObject({ category: "mobile", operating_system: "iOS" });
+      // No language on these events: none guessed.
+      expect(sent.device).not.toHaveProperty("language");
+    }
+  });
+
+  it("keeps the late call's timestamp_micros first, and the rest as it was", () => {
+    const ledger = createLedger();
+    const sink = sinkOn({ post: gatedPost().post }, ledger);
+    const at = Date.now() - 60_000;
+    sink.record(phone, events(1), { at });
+    const [call] = ledger.pendingCalls("ga4");
+    const stamped = body(ga4Stamp(call?.body ?? "", at, Date.now()) ?? "");
+    expect(Object.keys(stamped)).toEqual([
+      "timestamp_micros",
+      "client_id",
+      "ip_override",
+      "device",
+      "events",
+    ]);
+  });
+
+  it("sends no address it does not have, and a user agent it cannot read for GA4 to read", async () => {
+    const ga = answeringPost();
+    const sink = sinkOn({ post: ga.post });
+    const agent = "Mozilla/5.0 (compatible; SomethingNew/1.0)";
+    sink.record({ ...VISITOR, address: "unknown", userAgent: agent }, events(1));
+    sink.record({ ...VISITOR, address: "unknown", userAgent: `${IPHONE}\r\n` }, events(1));
+    sink.record({ ...VISITOR, address: "unknown", userAgent: "x".repeat(10_000) }, events(1));
+    await until(() => sink.stats().sent === 3);
+    const [unknown, broken, huge] = ga.bodies.map(body);
+    expect(unknown).toEqual({
+      client_id: VISITOR.clientId,
+      user_agent: agent,
+      events: expect.any(Array),
+    });
+    // Control characters: read for its device, never sent as it is.
+    expect(broken).not.toHaveProperty("user_agent");
+    expect(broken?.device).toMatchObject({ model: "iPhone" });
+    expect(Object.keys(huge ?? {})).toEqual(["client_id", "events"]);
+  });
+
+  it("tells GA4 of a chat and a stage with neither: WhatsApp and the team send them, not the visitor", async () => {
+    const ledger = createLedger();
+    const ga = answeringPost();
+    const sink = sinkOn({ post: ga.post }, ledger);
+    const record = leadRecord();
+    sink.record(phone, events(1, "generate_lead"), { lead: { record, tap: null } });
+    const chat = { messageId: "wamid.1", at: Date.now(), lead: record.id };
+    sink.recordChat(chat, chatFacts(chat, record), [{ name: "working_lead", params: {} }]);
+    sink.recordStage(
+      { lead: record, stage: "qualified", at: Date.now(), value: 0, pageUrl: () => "" },
+      [{ name: "qualify_lead", params: {} }],
+    );
+    await until(() => sink.stats().sent === 3);
+    const byEvent = new Map(
+      ga.bodies.map(body).map((sent) => [(sent.events as GaBody["events"])[0]?.name, sent]),
+    );
+    expect(byEvent.get("generate_lead")).toMatchObject({ ip_override: "192.0.2.1" });
+    for (const name of ["working_lead", "qualify_lead"]) {
+      expect(Object.keys(byEvent.get(name) ?? {})).toEqual(["client_id", "events"]);
+    }
+  });
+
+  it("writes no address or device in the log lines without GA4", () => {
+    const lines: string[] = [];
+    const sink = sinkOn({ destinations: [], writeLine: (line) => lines.push(line) });
+    sink.record(phone, [{ name: "page_view", params: { language: "en" } }]);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(/192\.0\.2\.1|ip_override|device|iPhone/);
   });
 });
 

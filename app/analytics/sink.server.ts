@@ -195,6 +195,7 @@ export function createSink(options: SinkOptions): Sink {
         at,
         ...(lead ? { lead: lead.record.id } : {}),
         ...(recording.browser ? { browser: true } : {}),
+        from: { address: visitor.address, userAgent: visitor.userAgent },
       });
       const tap = lead?.tap;
       if (tap) for (const destination of configured) calls.push(...(destination.tap?.(tap) ?? []));
@@ -205,6 +206,8 @@ export function createSink(options: SinkOptions): Sink {
 
     recordChat(chat, facts, events) {
       const lead = facts?.lead;
+      // No `from`: WhatsApp's webhook tells of the chat, not the visitor's phone, so GA4 gets
+      // neither a device nor a location for it.
       const calls = lead
         ? eventCalls({
             clientId: lead.clientId,
@@ -235,6 +238,7 @@ export function createSink(options: SinkOptions): Sink {
 
     recordStage(facts, events) {
       const { lead } = facts;
+      // No `from`: the team or the app's back end tells of a stage, not the visitor.
       const calls = eventCalls({
         clientId: lead.clientId,
         events: events.map((event) => decorate(event, lead.sessionId)),

@@ -32,6 +32,9 @@ describe("visitorFor", () => {
     const { clientId, sessionId } = visitorFor(a, options);
     expect(`${clientId}${sessionId}`).not.toContain("203");
   });
+  it("keeps the address and user agent beside the ids, for GA4's location and device", () => {
+    expect(visitorFor(a, options)).toMatchObject({ address: "203.0.113.9", userAgent: phone });
+  });
 });
 
 describe("mayTrack", () => {

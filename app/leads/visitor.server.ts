@@ -2,7 +2,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { isbot } from "isbot";
 import { brand } from "~/content/brand";
 
-export type Visitor = { clientId: string; sessionId: string; address: string };
+export type Visitor = {
+  clientId: string;
+  sessionId: string;
+  address: string;
+  /** The request's User-Agent, for GA4's device; never kept (analytics/device.server.ts). */
+  userAgent?: string;
+};
 
 const processSalt = randomBytes(32).toString("hex");
 
@@ -41,6 +47,7 @@ export function visitorFor(
     clientId: `${digest.readUInt32BE(0)}.${digest.readUInt32BE(4)}`,
     sessionId: String(digest.readUInt32BE(8)),
     address: who.address,
+    userAgent: who.userAgent,
   };
 }
 

@@ -20,6 +20,10 @@ export const EXPIRED_TOKEN_ANSWER = JSON.stringify({
 export type GaHit = {
   client_id: string;
   timestamp_micros?: number;
+  /** Whose the events are: the visitor's address, and their device or user agent. */
+  ip_override?: string;
+  device?: Record<string, string>;
+  user_agent?: string;
   events: { name: string; params: Record<string, unknown> }[];
 };
 

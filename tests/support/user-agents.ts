@@ -14,6 +14,14 @@ export const IPHONE_SAFARI_17_5 =
 export const IPHONE_SAFARI_18 =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1";
 
+/** iPhone Safari on iOS 18.1: GA4's device tests' phone. */
+export const IPHONE_SAFARI_18_1 =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1";
+
+/** Samsung Internet on a Galaxy S23 Ultra, naming its model as Samsung's browser once did. */
+export const SAMSUNG_INTERNET =
+  "Mozilla/5.0 (Linux; Android 14; SAMSUNG SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/26.0 Chrome/122.0.0.0 Mobile Safari/537.36";
+
 /** The least a raw request line needs to be a phone's: iPhone and Safari, nothing else. */
 export const IPHONE_SAFARI_MINIMAL = "Mozilla/5.0 (iPhone) Safari/604.1";
 

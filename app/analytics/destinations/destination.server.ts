@@ -133,6 +133,12 @@ export type EventBatch = {
   lead?: string;
   /** A browser's own batch (page views, clicks): given up first if ever, while it is down. */
   browser?: boolean;
+  /**
+   * The visitor whose request recorded the events (a browser's batch, a lead on /thank-you, an
+   * experiment's view): their address and user agent, for GA4's location and device. None for a
+   * chat or a stage, which WhatsApp's webhook and the team's API send, not the visitor.
+   */
+  from?: { address: string; userAgent?: string };
 };
 
 /** A destination with its settings read: what the rest of the site works with. */

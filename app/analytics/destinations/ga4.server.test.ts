@@ -10,11 +10,14 @@ import {
   ga4Calls,
   ga4Stamp,
   ga4Url,
+  ga4Visit,
   MAX_BACKDATE_MS,
+  pageLanguage,
 } from "~/analytics/destinations/ga4.server";
 import type { OutboundEvent } from "~/analytics/events";
 import type { NewCall } from "~/leads/ledger/ledger.server";
 import { ConfigError, type Env } from "~/platform/setting-readers.server";
+import { SAMSUNG_INTERNET } from "../../../tests/support/user-agents";
 
 const SECRET = "s3cr_t-value";
 const GA = { GA_MEASUREMENT_ID: "G-ABC123XYZ9", GA_API_SECRET: SECRET };
@@ -149,6 +152,71 @@ describe("GA4's calls", () => {
   it("are told of every moment (GA4 is the site's own record)", () => {
     expect([...configured.moments]).toEqual(["tap", "chat", "stages"]);
     expect(configured).toMatchObject({ name: "ga4", deduplicates: false, maxAgeMs: 72 * 3600_000 });
+  });
+});
+
+describe("whose events a call says they are", () => {
+  const configured = configure(ga4, {
+    measurementId: "G-ABC123XYZ9",
+    apiSecret: SECRET,
+    endpoint: DEFAULT_GA_ENDPOINT,
+  });
+  const from = { address: "94.200.10.20", userAgent: SAMSUNG_INTERNET };
+
+  it("the visitor's address as ip_override and their device, top-level, beside client_id", () => {
+    const [call] =
+      configured.events?.({
+        clientId: "1.2",
+        events: [{ name: "page_view", params: { language: "ar" } }],
+        at: AT,
+        from,
+      }) ?? [];
+    expect(JSON.parse(call?.body ?? "")).toEqual({
+      client_id: "1.2",
+      ip_override: "94.200.10.20",
+      device: {
+        category: "mobile",
+        language: "ar",
+        operating_system: "Android",
+        operating_system_version: "14",
+        brand: "Samsung",
+        model: "SM-S918B",
+        browser: "Samsung Internet",
+        browser_version: "26.0",
+      },
+      events: [{ name: "page_view", params: { language: "ar" } }],
+    });
+  });
+
+  it("neither, for events no visitor's request recorded (a chat, a stage)", () => {
+    const [call] = configured.events?.({ clientId: "1.2", events: events(1), at: AT }) ?? [];
+    expect(Object.keys(JSON.parse(call?.body ?? ""))).toEqual(["client_id", "events"]);
+    expect(ga4Calls(new URL(DEFAULT_GA_ENDPOINT), "1.2", events(1), AT)[0]?.body).toBe(
+      JSON.stringify({ client_id: "1.2", events: events(1) }),
+    );
+  });
+
+  it("user_agent only when the site reads no device from it (GA4 ignores it beside one)", () => {
+    expect(ga4Visit(from)).not.toHaveProperty("user_agent");
+    expect(ga4Visit({ address: "::1", userAgent: "NewBrowser/1.0 (SomeOS)" })).toEqual({
+      ip_override: "::1",
+      user_agent: "NewBrowser/1.0 (SomeOS)",
+    });
+    expect(ga4Visit({ address: "unknown" })).toEqual({});
+    expect(ga4Visit({ address: "not an address", userAgent: "\u0000" })).toEqual({});
+  });
+
+  it("the page's language only as the site's own, whatever a browser writes", () => {
+    const withLanguage = (language: string | number): OutboundEvent[] => [
+      { name: "page_view", params: {} },
+      { name: "cta_click", params: { language } },
+    ];
+    expect(pageLanguage(withLanguage("en"))).toBe("en");
+    expect(pageLanguage(withLanguage("ar"))).toBe("ar");
+    expect(pageLanguage(withLanguage("fr"))).toBeUndefined();
+    expect(pageLanguage(withLanguage("<script>"))).toBeUndefined();
+    expect(pageLanguage(withLanguage(7))).toBeUndefined();
+    expect(pageLanguage([])).toBeUndefined();
   });
 });
 

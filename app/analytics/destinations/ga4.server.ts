@@ -2,13 +2,18 @@
  * GA4's Measurement Protocol, opted into with GA_MEASUREMENT_ID and GA_API_SECRET: every event
  * the site records (a browser's, a lead's, its chat's, a stage's), on the visit's own client and
  * session, 25 to a call. Without it the events are written to the log instead (sink.server.ts).
- * The api_secret joins the address only as a call is sent (docs/decisions/024).
+ * The api_secret joins the address only as a call is sent (docs/decisions/024). Every event
+ * leaves from the server, so each call says whose they are, as the reference documents it: the
+ * visitor's address (`ip_override`, GA4 derives the location and keeps no address) and device.
  */
-import type { Destination } from "~/analytics/destinations/destination.server";
+import { isIP } from "node:net";
+import type { Destination, EventBatch } from "~/analytics/destinations/destination.server";
 import { MOMENTS } from "~/analytics/destinations/destination.server";
+import { deviceOf, type Ga4Device, plausibleUserAgent } from "~/analytics/device.server";
 import type { OutboundEvent } from "~/analytics/events";
 import type { NewCall } from "~/leads/ledger/ledger.server";
 import { ConfigError, parseEndpoint, read, shown } from "~/platform/setting-readers.server";
+import { isLocale } from "~/shared/locale";
 
 export type Ga4Settings = { measurementId: string; apiSecret: string; endpoint: string };
 
@@ -48,18 +53,46 @@ export function ga4Address(url: string, apiSecret: string): URL {
   return address;
 }
 
-/** GA4's calls for one client's events, 25 to a call. */
+/**
+ * Who the events came from, in the request's top-level fields: `ip_override` (no GeoIP here, so
+ * no `user_location`, which GA4 would prefer), and `device`, or the `user_agent` for GA4 to read
+ * when the site cannot (GA4 ignores it beside a `device`).
+ */
+export type Ga4Visit = { ip_override?: string; device?: Ga4Device; user_agent?: string };
+
+/** The page's language ("en", "ar") as the events carry it, if they do. */
+export function pageLanguage(events: OutboundEvent[]): string | undefined {
+  return events.map((event) => event.params.language).find(isLocale);
+}
+
+/** What GA4 is told of the visitor a batch came from, with the page's language if known. */
+export function ga4Visit(from: NonNullable<EventBatch["from"]>, language?: string): Ga4Visit {
+  const visit: Ga4Visit = {};
+  // An address as the server saw it, IPv4 or IPv6; "unknown" (no socket) is none.
+  if (isIP(from.address)) visit.ip_override = from.address;
+  const agent = from.userAgent ?? "";
+  const device = deviceOf(agent, language);
+  if (device) visit.device = device;
+  else {
+    const userAgent = plausibleUserAgent(agent);
+    if (userAgent) visit.user_agent = userAgent;
+  }
+  return visit;
+}
+
+/** GA4's calls for one client's events, 25 to a call, each with whose they are when known. */
 export function ga4Calls(
   url: URL,
   clientId: string,
   events: OutboundEvent[],
   at: number,
   lead?: string,
+  visit: Ga4Visit = {},
 ): NewCall[] {
   const calls: NewCall[] = [];
   for (let start = 0; start < events.length; start += GA4_BATCH_LIMIT) {
     const slice = events.slice(start, start + GA4_BATCH_LIMIT);
-    const body = JSON.stringify({ client_id: clientId, events: slice });
+    const body = JSON.stringify({ client_id: clientId, ...visit, events: slice });
     calls.push({ destination: "ga4", url: url.href, body, events: slice.length, at, lead });
   }
   return calls;
@@ -103,7 +136,9 @@ export const ga4: Destination<Ga4Settings> = {
   }),
   moments: () => new Set(MOMENTS),
   events: (settings, batch) => {
-    const calls = ga4Calls(ga4Url(settings), batch.clientId, batch.events, batch.at, batch.lead);
+    const visit = batch.from && ga4Visit(batch.from, pageLanguage(batch.events));
+    const { clientId, events, at, lead } = batch;
+    const calls = ga4Calls(ga4Url(settings), clientId, events, at, lead, visit);
     return batch.browser && !batch.lead ? calls.map((call) => ({ ...call, browser: true })) : calls;
   },
 };

@@ -7,9 +7,10 @@
  * calls from here and writes back what became of them.
  *
  * What is kept about a visitor: the daily client id (a hash, never the address), the campaign
- * and click ids the lead link carried. The address and user agent the ad networks need travel
- * only inside a pending call's body, and go with it once the network has confirmed it; the file
- * is rewritten without them within an hour. No credential is ever kept: each is added to a call
+ * and click ids the lead link carried. The address and user agent the ad networks need (and
+ * GA4: the address, and the device read from the user agent) travel only inside a pending call's
+ * body, and go with it once the destination has confirmed it; the file is rewritten without them
+ * within an hour. No credential is ever kept: each is added to a call
  * as it is sent. Whole leads go after LEAD_RETENTION_DAYS.
  */
 import { randomBytes } from "node:crypto";
