@@ -117,7 +117,7 @@ export const legal = {
       ga4: {
         heading: "Google Analytics",
         body: [
-          "Our server sends the events above to Google Analytics 4, Google's analytics service, as they happen (or up to 72 hours later, if Google could not be reached), each with the visitor and session numbers. We do not send Google your IP address or your user agent.",
+          "Our server sends the events above to Google Analytics 4, Google's analytics service, as they happen (or up to 72 hours later, if Google could not be reached), each with the visitor and session numbers. With them go your IP address, from which Google works out your city and country (Google says it does not store IP addresses), and your device as your browser's user agent names it: phone, tablet or computer, its make and model, its system and browser. Until Google confirms it has them, your address and device wait with them on our server; they are removed within an hour of Google's answer.",
         ],
         chat: "When a lead's WhatsApp chat begins, it also sends {event} for that lead.",
         stages:
