@@ -49,14 +49,12 @@ for (const javaScriptEnabled of [true, false]) {
 
       // Another tab, another day, the bare address: nothing in the tab remembers the campaign.
       const tab = await page.context().newPage();
-      await tab
-        .context()
-        .route(WHATSAPP, (route) =>
-          route.fulfill({
-            contentType: "text/html",
-            body: "<!doctype html><title>WhatsApp</title>",
-          }),
-        );
+      await tab.context().route(WHATSAPP, (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          body: "<!doctype html><title>WhatsApp</title>",
+        }),
+      );
       await tab.goto(`${nextDay.origin}/`);
       const tap = tab.locator("#hero").getByRole("link", { name: "Get the app on WhatsApp" });
       await expect(tap).not.toHaveAttribute("href", /gclid|utm_/);
