@@ -14,6 +14,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { PhoneHashes, Stage } from "~/analytics/destinations/destination.server";
+import type { SetAsideReason } from "~/experiments/experiment";
 import { type Journal, type JournalState, memoryJournal } from "~/leads/ledger/journal.server";
 import { checkEntry } from "~/leads/ledger/ledger-entry.server";
 import type { Campaign } from "~/shared/campaign";
@@ -49,6 +50,11 @@ export type LeadRecord = {
   fbp?: string;
   /** Which button the lead came from ("hero", "sticky", "plan", "404", "thank-you"…). */
   placement?: string;
+  /**
+   * A lead the running experiment counts toward no variant, and why: its link carried none, or
+   * one the experiment does not have (experiments/credit.server.ts). Never beside `experiment`.
+   */
+  experimentSetAside?: { experiment: string; reason: SetAsideReason };
   status: LeadStatus;
   chatAt?: number;
   /** The running experiment's variant the visitor saw (docs/decisions/022-experiments.md). */
