@@ -62,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   // Without the root's data (its loader failed), the path still says the language.
   const locale = data?.locale ?? localeOfPath(location.pathname);
-  const visit = useVisit(locale, data?.fbclidAt);
+  const visit = useVisit(locale, data?.fbclidAt, data?.exp);
   useLinkClicks(visit);
   return (
     // The countdown's start script may mark it; React leaves an attribute it did not render.
@@ -103,6 +103,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
           {children}
         </main>
+        {/* With the footer, the no-JS view's image (landing/static-parts.server.tsx). */}
         {data ? <StaticPart name="footer" /> : null}
         <Toaster />
         {/* Before Remix's restorer, which may scroll to a stored position. */}

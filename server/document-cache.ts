@@ -28,7 +28,8 @@ const CACHEABLE_PATHS = new Set(["/", "/share", "/sitemap", "/ar", "/ar/share", 
  * so its page would never be served again and would only push shared pages out of the cache.
  *
  * `experiment` is the running experiment's variant the page shows (server/experiments.ts), ""
- * for the control: each variant's page is kept apart, and the control's key is today's.
+ * for a visitor not taking part: each variant's page (the control's too, whose links name it) is
+ * kept apart, and the page without a variant has the key it has without an experiment.
  */
 export function documentKey(url: URL, headers: Headers, experiment = ""): string | null {
   if (!CACHEABLE_PATHS.has(url.pathname)) return null;

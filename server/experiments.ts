@@ -20,23 +20,18 @@ export function experiments(config: Config, services: Services): RequestHandler 
     // Parsed as @remix-run/express does, so "//x" stays a path and is never a host.
     const url = new URL(`http://localhost${request.url}`);
     if (!LANDING_PATHS.has(url.pathname) || url.searchParams.has("_data")) return next();
-    const assignment = experimentOfRequest(
-      config,
-      services,
-      {
-        address: clientAddress(
-          request.socket.remoteAddress,
-          request.headers["x-forwarded-for"],
-          config.trustProxy,
-        ),
-        method: request.method,
-        headers: headerReader(request.headers),
-      },
-      url.search,
-    );
+    const assignment = experimentOfRequest(config, services, {
+      address: clientAddress(
+        request.socket.remoteAddress,
+        request.headers["x-forwarded-for"],
+        config.trustProxy,
+      ),
+      method: request.method,
+      headers: headerReader(request.headers),
+    });
     // For the render (the load context) and the document cache's key.
     response.locals.assignment = assignment;
-    response.locals.experimentKey = assignmentKey(config, assignment);
+    response.locals.experimentKey = assignmentKey(assignment);
     next();
   };
 }

@@ -16,7 +16,15 @@ export function routeLabel(path: string): string {
   const bare = path.split("?")[0] ?? "/";
   if (bare.startsWith("/build/")) return "/build";
   const page = bare.replace(/^\/ar(?=\/|$)/, "").replace(/\/+$/, "") || "/";
-  const known = ["/", "/share", "/sitemap", "/thank-you", "/api/events", "/api/whatsapp/webhook"];
+  const known = [
+    "/",
+    "/share",
+    "/sitemap",
+    "/thank-you",
+    "/api/events",
+    "/api/view",
+    "/api/whatsapp/webhook",
+  ];
   if (known.includes(page)) return page;
   if (page === "/healthz" || page === "/readyz") return "/health";
   if (page.startsWith("/app-screens/")) return "/app-screens";

@@ -13,7 +13,16 @@ export const CLIENT_EVENTS = [
   "email_click",
   "social_share",
 ] as const;
-export type ClientEventName = (typeof CLIENT_EVENTS)[number];
+/** The events a page always records (a link's data-event is one of them). */
+export type PageEventName = (typeof CLIENT_EVENTS)[number];
+/**
+ * A browser's batch may also hold the experiment's impression (hooks/use-visit.ts), sent only
+ * while an experiment runs: a list of its own, which the browser's bundle does not carry.
+ */
+export type ClientEventName = PageEventName | "experience_impression";
+export const BATCH_EVENTS: readonly ClientEventName[] = /* @__PURE__ */ (
+  CLIENT_EVENTS as readonly ClientEventName[]
+).concat("experience_impression");
 export type ServerEventName = "conversion" | "generate_lead";
 
 export const LIMITS = {
@@ -53,7 +62,7 @@ const PARAM_NAME = /^[a-zA-Z][a-zA-Z0-9_]*$/;
 const RESERVED_PARAM = /^(google_|ga_|firebase_)|^session_id$/;
 export const MAX_ENGAGEMENT_MS = 60 * 60 * 1000;
 
-export function isClientEventName(value: unknown): value is ClientEventName {
+export function isClientEventName(value: unknown): value is PageEventName {
   return typeof value === "string" && (CLIENT_EVENTS as readonly string[]).includes(value);
 }
 
@@ -127,12 +136,12 @@ export function validateBatch(body: unknown): Result {
     if (!event || typeof event !== "object")
       return { ok: false, error: `${where} must be an object` };
     const { name, params } = event as { name?: unknown; params?: unknown };
-    if (!isClientEventName(name)) {
-      return { ok: false, error: `${where}.name is not one of ${CLIENT_EVENTS.join(", ")}` };
+    if (typeof name !== "string" || !(BATCH_EVENTS as readonly string[]).includes(name)) {
+      return { ok: false, error: `${where}.name is not one of ${BATCH_EVENTS.join(", ")}` };
     }
     const checked = checkParams(params, where);
     if (!checked.ok) return checked;
-    out.push({ name, params: checked.params });
+    out.push({ name: name as ClientEventName, params: checked.params });
   }
   return sessionId === undefined ? { ok: true, events: out } : { ok: true, events: out, sessionId };
 }

@@ -56,6 +56,20 @@ describe("link events", () => {
     });
   });
 
+  it("reads a lead link's event and placement off its address, which the lead keeps too", () => {
+    const href = `/thank-you?cta=whatsapp&redirect=${encodeURIComponent(wa)}&pl=sticky`;
+    expect(linkEvent(clicked(href, {}, "Get it"), "/")).toEqual({
+      name: "external_link_click",
+      params: { cta_type: "whatsapp", cta_text: "Get it", placement: "sticky", link_url: wa },
+    });
+    expect(linkEvent(clicked("/ar/thank-you?cta=email&pl=header", {}, "راسلنا"), "/ar")).toEqual({
+      name: "email_click",
+      params: { cta_type: "email", cta_text: "راسلنا", placement: "header" },
+    });
+    // A link without a placement on its address is no lead link: it says its event itself.
+    expect(linkEvent(clicked("/thank-you?cta=email", {}), "/")).toBeNull();
+  });
+
   it("reads a direct mailto: link and a section link", () => {
     const footer = clicked(
       "mailto:hello@darb.ae",
@@ -202,6 +216,33 @@ describe("leadHrefForVisit", () => {
     expect(url.searchParams.get("cta")).toBe("email");
     expect(url.searchParams.get("utm_content")).toBe("x&redirect=https://evil.example&cta=link#y");
     expect(url.hash).toBe("");
+  });
+
+  it("carries the variant the visit was shown, over the page's, and keeps the placement", () => {
+    const seen = { ...on("/share"), variant: "DRB-hero_headline-cashback_first" };
+    // A page that shows no variant: the visit's, from the landing page before it.
+    expect(leadHrefForVisit("/thank-you?cta=email&pl=footer", seen, ORIGIN)).toBe(
+      `/thank-you?cta=email&source=instagram&sid=${SID}&pl=footer&exp=DRB-hero_headline-cashback_first&returnUrl=%2Fshare`,
+    );
+    // A link a kept part rendered for another variant: the visit's, once.
+    const corrected = leadHrefForVisit(
+      "/thank-you?cta=email&exp=DRB-hero_headline-control&pl=hero",
+      seen,
+      ORIGIN,
+    );
+    expect(new URL(corrected, ORIGIN).searchParams.getAll("exp")).toEqual([
+      "DRB-hero_headline-cashback_first",
+    ]);
+    // A visit that was shown none keeps what the page's link says.
+    expect(
+      leadHrefForVisit(
+        "/thank-you?cta=email&exp=DRB-hero_headline-control&pl=hero",
+        on("/"),
+        ORIGIN,
+      ),
+    ).toBe(
+      `/thank-you?cta=email&source=instagram&sid=${SID}&exp=DRB-hero_headline-control&pl=hero`,
+    );
   });
 
   it("leaves every other link, and a lead link that is already right, as it is", () => {

@@ -5,7 +5,7 @@
  */
 import { type ClientEventName, fitUrl, isClientEventName } from "~/analytics/events";
 import { CAMPAIGN_PARAMS, type Campaign, setCampaign } from "~/shared/campaign";
-import { FBCLID_AT_PARAM, SESSION_PARAM } from "~/shared/cta";
+import { FBCLID_AT_PARAM, PLACEMENT_PARAM, SESSION_PARAM, VARIANT_PARAM } from "~/shared/cta";
 import { basePath, isLocale, localeOfPath, pathInLocale } from "~/shared/locale";
 
 const EVENT = "data-event";
@@ -42,24 +42,30 @@ const clip = (value: string) => value.slice(0, 100);
 /**
  * The event a clicked link reports, or null, built the way shared/cta.ts's resolveCta builds it:
  * the CTA's kind from the thank-you link's `cta` (or mailto:), its words from its name, where
- * it leads from `redirect`; a section link reports the section and the page it was on.
+ * it leads from `redirect`; a section link reports the section and the page it was on. A lead
+ * link's address says it all, its event and where it sits (`pl`), so its markup need not: an
+ * e-mail's is email_click, any other external_link_click; other links say theirs in attributes.
  */
 export function linkEvent(link: ClickedLink, pathname: string): LinkEvent | null {
-  const name = link.getAttribute(EVENT);
-  if (!isClientEventName(name)) return null;
   let url: URL;
   try {
     url = new URL(link.href);
   } catch {
     return null;
   }
+  const cta = url.searchParams.get("cta");
+  const placement = url.searchParams.get(PLACEMENT_PARAM);
+  const name =
+    link.getAttribute(EVENT) ??
+    (placement === null ? null : cta === "email" ? "email_click" : "external_link_click");
+  if (!isClientEventName(name)) return null;
   if (name === "navigation_click") {
     return { name, params: { target_section: url.hash.slice(1), from_path: pathname } };
   }
   const params: Record<string, string> = {
-    cta_type: url.protocol === "mailto:" ? "email" : (url.searchParams.get("cta") ?? "link"),
+    cta_type: url.protocol === "mailto:" ? "email" : (cta ?? "link"),
     cta_text: clip((link.getAttribute("aria-label") ?? link.textContent ?? "").trim()),
-    placement: link.getAttribute(PLACEMENT) ?? "",
+    placement: placement ?? link.getAttribute(PLACEMENT) ?? "",
   };
   if (name === "external_link_click") {
     // Read and cut at a character, never mid-escape ("…for%2"): what a marketer can read.
@@ -74,14 +80,21 @@ export function leavesPage(event: LinkEvent): boolean {
 }
 
 /**
- * A lead link carries the visit's campaign and GA4 session. The server renders it from the URL
- * alone; a visitor who arrived from Instagram and came back to a bare URL in the same tab still
- * counts for Instagram, and the lead joins the session the landing page began, so the link is
- * corrected at the click, before the browser follows it.
+ * A lead link carries the visit's campaign, GA4 session and the experiment's variant it was
+ * shown. The server renders it from the URL and the page alone; a visitor who arrived from
+ * Instagram and came back to a bare URL in the same tab still counts for Instagram, the lead
+ * joins the session the landing page began, and one who saw a variant on / and taps on /share
+ * still counts for it, so the link is corrected at the click, before the browser follows it.
  */
 export function leadHrefForVisit(
   href: string,
-  visit: { campaign: Campaign; session: string; pathname: string; fbclidAt?: number },
+  visit: {
+    campaign: Campaign;
+    session: string;
+    pathname: string;
+    fbclidAt?: number;
+    variant?: string;
+  },
   origin: string,
 ): string {
   let url: URL;
@@ -99,13 +112,15 @@ export function leadHrefForVisit(
   // When the visit's fbclid was first seen: the visit's, for the visit's click id.
   if (visit.campaign.fbclid && visit.fbclidAt !== undefined)
     search.set(FBCLID_AT_PARAM, String(visit.fbclidAt));
-  // The rest as it was (plan, redirect); the way back is the page the click came from (a kept
-  // part may have been rendered for another).
+  // The rest as it was (plan, redirect, the variant, the placement); the way back is the page
+  // the click came from (a kept part may have been rendered for another).
   for (const [name, value] of url.searchParams) {
     if (name === "cta" || name === "returnUrl" || name === SESSION_PARAM) continue;
     if (name === FBCLID_AT_PARAM) continue;
     if (!(CAMPAIGN_PARAMS as readonly string[]).includes(name)) search.append(name, value);
   }
+  // The variant this visit was shown, wherever it taps (hooks/use-visit.ts), over the page's.
+  if (visit.variant) search.set(VARIANT_PARAM, visit.variant);
   if (visit.pathname !== "/") search.set("returnUrl", visit.pathname);
   const corrected = `${url.pathname}?${search}${url.hash}`;
   return corrected === href ? href : corrected;

@@ -70,7 +70,11 @@ export function CtaLink({
   const shared = {
     id,
     className: classes,
-    ...(resolved.event ? eventAttributes(resolved.event.name, placement) : {}),
+    // A lead link's address says its event and placement (analytics/link-clicks.ts, linkEvent),
+    // for the lead too: not said twice.
+    ...(resolved.event && !resolved.viaThankYou
+      ? eventAttributes(resolved.event.name, placement)
+      : {}),
   };
   return resolved.kind === "internal" ? (
     <PageLink to={resolved.href} {...shared}>

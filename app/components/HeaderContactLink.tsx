@@ -1,4 +1,3 @@
-import { eventAttributes } from "~/analytics/link-clicks";
 import { Icon } from "~/components/Icon";
 import { tooltipProps } from "~/components/Tooltip";
 import { useLeadContext } from "~/hooks/use-lead-context";
@@ -27,14 +26,11 @@ export function HeaderContactLink({
     ...useLeadContext(),
     cta,
     redirect: cta === "email" ? undefined : href,
+    placement: "header",
   });
   return (
-    <a
-      href={to}
-      {...tooltipProps(label)}
-      {...eventAttributes(cta === "email" ? "email_click" : "external_link_click", "header")}
-      className="icon-button"
-    >
+    // Its address says its event and placement (analytics/link-clicks.ts, linkEvent).
+    <a href={to} {...tooltipProps(label)} className="icon-button">
       <Icon name={icon} className="size-5" />
     </a>
   );

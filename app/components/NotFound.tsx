@@ -32,7 +32,6 @@ export function NotFound({
       <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row sm:flex-wrap">
         <a
           href={links.lead.href}
-          {...links.lead.attributes}
           className={`${BUTTON} bg-road-700 text-white shadow-lg shadow-road-700/25 hover:bg-road-600 dark:bg-road-500 dark:text-ink-950 dark:hover:bg-road-600`}
         >
           <MessageCircle aria-hidden="true" className="size-5 shrink-0" />

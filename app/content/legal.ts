@@ -1,4 +1,4 @@
-import type { ClientEventName, ServerEventName } from "~/analytics/events";
+import type { PageEventName, ServerEventName } from "~/analytics/events";
 import type { CountedForms } from "~/shared/plural";
 
 /**
@@ -61,6 +61,7 @@ export const legal = {
       heading: "What the site records",
       body: [
         "As you use the site, your browser tells our server about these events. A lead is recorded by the server itself, so it counts even with JavaScript off.",
+        "With JavaScript off, each page asks our server for a tiny invisible image instead, and the server records that page view itself.",
       ],
       /** After the list of events. */
       after:
@@ -68,7 +69,7 @@ export const legal = {
       /** What each event says, in the list; named as the code names them. */
       /** Only while an experiment runs (EXPERIMENTS_FILE; docs/experiments.md). */
       experiment:
-        "While we test new words for the top of this page, each visitor sees one version, chosen from the day's visitor number, all day. The server counts how many visitors saw each version each day, never who saw which; GA4 gets {event} once a day with the version's name, and your lead carries that name too.",
+        "While we test new words for the top of this page, each visitor sees one version, chosen from the day's visitor number, all day. The server counts how many visitors saw each version each day, never who saw which. The page's buttons carry the version's name, and so does your lead; the tab keeps it while it is open, so a tap on another page carries it too. GA4 gets {event} once a visit with the version's name.",
       names: {
         page_view: "a page you opened: its address, the page before it and its title",
         campaign_details: "the campaign words of the link you came from, once a visit",
@@ -80,7 +81,7 @@ export const legal = {
         generate_lead:
           "a lead: you tapped to get the app on WhatsApp, to e-mail us or to see the demo, with the plan you asked about",
         conversion: "every tap that passes through our thank-you page, leads included",
-      } satisfies Record<ClientEventName | ServerEventName, string>,
+      } satisfies Record<PageEventName | ServerEventName, string>,
     },
     leads: {
       heading: "Leads, and how long we keep them",

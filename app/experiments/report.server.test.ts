@@ -114,6 +114,65 @@ describe("experimentsReport", () => {
     expect(variant?.chance).toBeLessThan(0.5);
   });
 
+  it("counts each lead under the variant its visitor saw, and the ones set aside apart, by reason", () => {
+    const day = "2026-11-25";
+    const aside = (reason: "no_variant" | "unknown_variant", overrides: Partial<LeadRecord> = {}) =>
+      lead("control", day, {
+        experiment: undefined,
+        experimentSetAside: { experiment: "hero_headline", reason },
+        ...overrides,
+      });
+    const data: ExperimentData = {
+      exposures: [
+        { day, experiment: "hero_headline", variant: "control", count: 10 },
+        { day, experiment: "hero_headline", variant: "cashback_first", count: 10 },
+      ],
+      leads: [
+        lead("control", day),
+        lead("cashback_first", day),
+        lead("cashback_first", day),
+        aside("no_variant"),
+        aside("no_variant", { cta: "email" }),
+        aside("no_variant"),
+        aside("unknown_variant"),
+        // A share is no lead, set aside or not; nor is the day before --since, nor another test's.
+        aside("no_variant", { cta: "link" }),
+        aside("unknown_variant", { at: noon("2026-11-24") }),
+        aside("no_variant", {
+          experimentSetAside: { experiment: "old_test", reason: "no_variant" },
+        }),
+      ],
+      chats: [],
+    };
+    const [report] = experimentsReport([HERO], data, { since: noon(day) });
+    expect(report?.rows.map((row) => [row.variant, row.leads])).toEqual([
+      ["control", 1],
+      ["cashback_first", 2],
+    ]);
+    expect(report?.setAside).toEqual({ no_variant: 3, unknown_variant: 1 });
+    const text = experimentsText(report ? [report] : []);
+    expect(text).toContain("Set aside: 4 leads, counted toward no variant:");
+    expect(text).toMatch(/^ {2}3 with no variant shown \(the visitor landed on a page/m);
+    expect(text).toMatch(/^ {2}1 with a variant this experiment does not have/m);
+    const csv = experimentsCsv(report ? [report] : []).split("\r\n");
+    expect(csv[1]?.endsWith(",3,1")).toBe(true);
+    expect(csv[2]?.endsWith(",,")).toBe(true);
+    // The stopped experiment's own lead is its own.
+    const [old] = experimentsReport([{ ...OLD, status: "stopped" }], data, { all: true });
+    expect(old?.setAside).toEqual({ no_variant: 1, unknown_variant: 0 });
+  });
+
+  it("says when no lead was set aside", () => {
+    const [report] = experimentsReport(
+      [HERO],
+      data({ visitors: 5, control: 1, cashback_first: 1 }),
+    );
+    expect(report?.setAside).toEqual({ no_variant: 0, unknown_variant: 0 });
+    expect(experimentsText(report ? [report] : [])).toContain(
+      "Set aside: no lead; every one came with the variant its visitor saw.",
+    );
+  });
+
   it("reports only the running experiment, or every one with all", () => {
     const both = [OLD, HERO];
     expect(experimentsReport(both, data({ visitors: 1, control: 0, cashback_first: 0 }))).toEqual([
@@ -242,11 +301,13 @@ describe("the table and the CSV", () => {
     expect(csv.endsWith("\r\n")).toBe(true);
     const lines = csv.split("\r\n");
     expect(lines[0]).toBe(
-      "experiment,status,variant,control,visitors,leads,chats,visitors with a lead,lead rate,interval low,interval high,chance to beat control,visitors still needed,notes",
+      "experiment,status,variant,control,visitors,leads,chats,visitors with a lead,lead rate,interval low,interval high,chance to beat control,visitors still needed,notes,leads set aside: no variant,leads set aside: unknown variant",
     );
-    expect(lines[1]).toBe("hero_headline,running,control,yes,3200,160,0,160,5.00%,4.30%,5.81%,,,");
+    expect(lines[1]).toBe(
+      "hero_headline,running,control,yes,3200,160,0,160,5.00%,4.30%,5.81%,,,,0,0",
+    );
     expect(lines[2]).toMatch(
-      /^hero_headline,running,cashback_first,no,3200,240,0,240,7\.50%,6\.64%,8\.46%,\d+\.\d%,0,"?cashback_first beats control/,
+      /^hero_headline,running,cashback_first,no,3200,240,0,240,7\.50%,6\.64%,8\.46%,\d+\.\d%,0,"?cashback_first beats control.*,,$/,
     );
   });
 });

@@ -2,9 +2,11 @@
  * The experiments report (`npm run experiments`, docs/experiments.md): per experiment and
  * variant, control first, the visitors exposed (the ledger's daily counters), the leads and
  * chats of the visitors who saw it, the lead rate with its 95% interval and the chance to beat
- * control (statistics.server.ts), and whether the sample is large enough to call.
+ * control (statistics.server.ts), and whether the sample is large enough to call. A lead counts
+ * under the variant its link carried, the one its visitor saw (experiments/credit.server.ts); the
+ * leads counted toward no variant are said apart, by reason.
  */
-import type { Experiment } from "~/experiments/experiment";
+import { type Experiment, SET_ASIDE_REASONS, type SetAsideReason } from "~/experiments/experiment";
 import { chanceToBeat, rateInterval, sampleSizePerVariant } from "~/experiments/statistics.server";
 import type { ChatRecord, ExposureCount, LeadRecord } from "~/leads/ledger/ledger.server";
 import { dubaiDay } from "~/leads/visitor.server";
@@ -50,6 +52,8 @@ export type ExperimentReport = {
   /** Days with visitors exposed, in the period. */
   days: number;
   rows: VariantRow[];
+  /** Leads of the period counted toward no variant, by reason (every reason, 0 too). */
+  setAside: Record<SetAsideReason, number>;
   notes: Note[];
 };
 
@@ -100,8 +104,19 @@ function reportOf(experiment: Experiment, data: ExperimentData, sinceDay: string
   }
   const chatted = new Set(data.chats.map((chat) => chat.lead).filter(Boolean));
   const ledBy = new Map<string, Set<string>>();
+  const setAside = Object.fromEntries(SET_ASIDE_REASONS.map((reason) => [reason, 0])) as Record<
+    SetAsideReason,
+    number
+  >;
   for (const lead of data.leads) {
-    if (lead.experiment?.id !== experiment.id || !LEAD_CTAS.has(lead.cta)) continue;
+    if (!LEAD_CTAS.has(lead.cta)) continue;
+    const aside = lead.experimentSetAside;
+    // Its own reasons only: a copy read from Redis is not checked as the ledger's lines are.
+    if (aside?.experiment === experiment.id && SET_ASIDE_REASONS.includes(aside.reason)) {
+      if (inPeriod(dubaiDay(new Date(lead.at)))) setAside[aside.reason] += 1;
+      continue;
+    }
+    if (lead.experiment?.id !== experiment.id) continue;
     const day = dubaiDay(new Date(lead.at));
     if (!inPeriod(day)) continue;
     const row = rowOf(lead.experiment.variant);
@@ -152,6 +167,7 @@ function reportOf(experiment: Experiment, data: ExperimentData, sinceDay: string
     firstDay: [...days].sort()[0] ?? null,
     days: days.size,
     rows: ordered,
+    setAside,
     notes,
   };
 }
@@ -249,6 +265,26 @@ function cells(row: VariantRow): string[] {
 /** Ids are letters, digits and _; anything else from the data is shown, never interpreted. */
 const safe = (text: string) => text.replace(/[\p{Cc}\p{Cf}]/gu, "�");
 
+/** What each reason means, for the report's lines. */
+const SET_ASIDE_TEXT: Record<SetAsideReason, string> = {
+  no_variant:
+    "no variant shown (the visitor landed on a page the test does not change, was outside its traffic share, or the link lost it)",
+  unknown_variant:
+    "a variant this experiment does not have (a page from before a change to the file, or a changed link)",
+};
+
+/** How many leads were counted toward no variant, and why: a line per reason that has any. */
+function setAsideLines(report: ExperimentReport): string[] {
+  const total = SET_ASIDE_REASONS.reduce((sum, reason) => sum + report.setAside[reason], 0);
+  if (total === 0) return ["Set aside: no lead; every one came with the variant its visitor saw."];
+  return [
+    `Set aside: ${count(total)} lead${total === 1 ? "" : "s"}, counted toward no variant:`,
+    ...SET_ASIDE_REASONS.filter((reason) => report.setAside[reason] > 0).map(
+      (reason) => `  ${count(report.setAside[reason])} with ${SET_ASIDE_TEXT[reason]}`,
+    ),
+  ];
+}
+
 function heading(report: ExperimentReport): string {
   const period = report.sinceDay
     ? `since ${report.sinceDay}`
@@ -270,7 +306,8 @@ export function experimentsText(reports: ExperimentReport[]): string {
       const notes = [...report.notes, ...report.rows.flatMap((row) => row.notes)].map(
         (note) => `${note.kind === "warning" ? "Warning: " : "Result: "}${safe(note.text)}`,
       );
-      return [heading(report), "", ...lines.map(pad), "", ...notes].join("\n");
+      const aside = setAsideLines(report);
+      return [heading(report), "", ...lines.map(pad), "", ...aside, "", ...notes].join("\n");
     })
     .join("\n\n");
 }
@@ -296,9 +333,14 @@ const CSV_COLUMNS = [
   "chance to beat control",
   "visitors still needed",
   "notes",
+  // The experiment's, on its control's row as its notes are.
+  ...SET_ASIDE_REASONS.map((reason) => `leads set aside: ${reason.replace("_", " ")}`),
 ];
 
-/** The same as CSV (RFC 4180), one row per variant; the experiment's notes go on its control. */
+/**
+ * The same as CSV (RFC 4180), one row per variant; the experiment's notes and leads set aside go
+ * on its control's row.
+ */
 export function experimentsCsv(reports: ExperimentReport[]): string {
   const rows = reports.flatMap((report) =>
     report.rows.map((row) => [
@@ -316,6 +358,7 @@ export function experimentsCsv(reports: ExperimentReport[]): string {
       row.chance === null ? "" : percent(row.chance, 1),
       row.stillNeeded === null ? "" : String(row.stillNeeded),
       [...(row.control ? report.notes : []), ...row.notes].map((note) => note.text).join(" "),
+      ...SET_ASIDE_REASONS.map((reason) => (row.control ? String(report.setAside[reason]) : "")),
     ]),
   );
   return `${[CSV_COLUMNS, ...rows].map((line) => line.map(csvCell).join(",")).join("\r\n")}\r\n`;

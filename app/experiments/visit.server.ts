@@ -1,16 +1,13 @@
 /**
  * A visit's part in the running experiment (docs/decisions/022-experiments.md): which variant
- * its landing page shows, and, the first time that day, the view counted in the ledger and told
- * to GA4 as `experience_impression`. Crawlers, link previews, prefetches, HEADs and `Sec-GPC: 1`
- * get the control and are not counted; so are visitors outside the traffic share.
+ * its landing page shows, and, the first time that day, the view counted in the ledger. GA4's
+ * `experience_impression` goes on the visit's own session: the browser's (hooks/use-visit.ts),
+ * or without JavaScript the no-JS view's (analytics/no-js-view.server.ts). Crawlers, link
+ * previews, prefetches, HEADs and `Sec-GPC: 1` get the control and are not counted; so are
+ * visitors outside the traffic share.
  */
 import { assign, runningExperiment } from "~/experiments/assignment.server";
-import {
-  type Assignment,
-  EXPOSURE_EVENT,
-  expVariantString,
-  type VariantCopy,
-} from "~/experiments/experiment";
+import type { Assignment, VariantCopy } from "~/experiments/experiment";
 import {
   dubaiDay,
   type HeaderReader,
@@ -21,7 +18,6 @@ import {
 import type { Config } from "~/platform/config.server";
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { Services } from "~/platform/services.server";
-import { campaignFrom } from "~/shared/campaign";
 
 export type Asker = {
   address: string;
@@ -29,37 +25,32 @@ export type Asker = {
   headers: HeaderReader;
 };
 
-/** The variant a visitor takes part with in the running experiment; null: none, or outside it. */
-export function assignmentFor(
-  config: Pick<Config, "experiments">,
-  visitor: Visitor,
-): Assignment | null {
-  const experiment = runningExperiment(config.experiments);
-  return experiment && assign(experiment, visitor.clientId);
-}
-
-/** The variant `asker` sees in the running experiment; null: the control, not taking part. */
+/**
+ * The variant `asker` sees in the running experiment; null: not taking part (the page without an
+ * experiment, which is the control's words).
+ */
 export function assignmentOf(config: Pick<Config, "experiments" | "analyticsSalt">, asker: Asker) {
-  if (!runningExperiment(config.experiments) || !isVisitorsNavigation(asker)) return null;
+  const experiment = runningExperiment(config.experiments);
+  if (!experiment || !isVisitorsNavigation(asker)) return null;
   const visitor = visitorFor(
     { address: asker.address, userAgent: asker.headers.get("user-agent") ?? "" },
     { salt: config.analyticsSalt },
   );
-  const assignment = assignmentFor(config, visitor);
+  // Only here, at the landing page's render: a lead counts for what its link carried
+  // (experiments/credit.server.ts), never for what its address would give at the tap.
+  const assignment = assign(experiment, visitor.clientId);
   return assignment && { assignment, visitor };
 }
 
 /**
  * Counts the visitor's view of their variant, once a day per experiment and within their
- * address's bound (leads/limits.server.ts): a counter in the ledger (never a record of the
- * visitor), and `experience_impression` with GA4's exp_variant_string on the visit's session.
- * The page never waits for it.
+ * address's bound (leads/limits.server.ts): a counter in the ledger, never a record of the
+ * visitor. The page never waits for it.
  */
 export async function countView(
   services: Services,
   visitor: Visitor,
   assignment: Assignment,
-  search: string,
   now = new Date(),
 ): Promise<boolean> {
   const verdict = await services.limits.exposure(visitor, assignment.experiment);
@@ -69,36 +60,22 @@ export async function countView(
     experiment: assignment.experiment,
     variant: assignment.variant,
   });
-  // The visit's campaign, for its GA4 session: worked out only for a view that counts.
-  const campaign = campaignFrom(new URLSearchParams(search));
-  const sessionId = await services.limits.session(visitor, campaign);
-  services.analytics.record(
-    visitor,
-    [
-      {
-        name: EXPOSURE_EVENT,
-        params: { exp_variant_string: expVariantString(assignment) },
-      },
-    ],
-    { sessionId, at: now.getTime() },
-  );
   return true;
 }
 
 /**
  * What the app's own server asks for a landing page's request (server/experiments.ts): the
- * variant it shows, null for the control; the visitor's first view today is counted on the side,
- * on the session of the campaign in `search` (the URL's query).
+ * variant it shows to a visitor taking part (the control too), null for everyone else; the
+ * visitor's first view today is counted on the side.
  */
 export function experimentOfRequest(
   config: Config,
   services: Services,
   asker: Asker,
-  search: string,
 ): Assignment | null {
   const taking = assignmentOf(config, asker);
   if (!taking) return null;
-  countView(services, taking.visitor, taking.assignment, search).catch((error: unknown) => {
+  countView(services, taking.visitor, taking.assignment).catch((error: unknown) => {
     services.log(
       logLine("experiment_view_error", { error: bounded(String((error as Error)?.message), 300) }),
     );
@@ -118,14 +95,11 @@ export function variantCopyOf(
 }
 
 /**
- * The document cache's part for a variant (server/document-cache.ts): "" for the control, whose
- * page is everyone's, so its key is the one it has without an experiment.
+ * The document cache's part for a variant (server/document-cache.ts): "" for a visitor not taking
+ * part, whose page is the one without an experiment. The control's page is kept apart too: its
+ * lead links name the control (shared/cta.ts, VARIANT_PARAM), which the page a crawler or a
+ * visitor outside the traffic share gets must not.
  */
-export function assignmentKey(
-  config: Pick<Config, "experiments">,
-  assignment: Assignment | null | undefined,
-): string {
-  return assignment && variantCopyOf(config, assignment)
-    ? `${assignment.experiment}=${assignment.variant} `
-    : "";
+export function assignmentKey(assignment: Assignment | null | undefined): string {
+  return assignment ? `${assignment.experiment}=${assignment.variant} ` : "";
 }

@@ -16,7 +16,7 @@ import { rememberLanguageChoice } from "~/shared/language-cookie";
 
 /**
  * One listener for every link on the page: reports the clicks links ask to report, corrects
- * lead links to the visit's campaign and session, and sends static page links through the router. It runs
+ * lead links to the visit's campaign, session and variant, and sends static page links through the router. It runs
  * after React's own handlers, so a router <Link> has already claimed its click. It also works
  * the language offer's two controls, which sit in a static part (document/static-parts.ts).
  */
@@ -39,16 +39,8 @@ export function useLinkClicks(visit: MutableRefObject<Visit>): void {
         const href = link.getAttribute("href") ?? "";
         // The session as of this click: after 30 idle minutes a new one, which the lead joins.
         const session = currentVisitSession(visit.current);
-        const corrected = leadHrefForVisit(
-          href,
-          {
-            campaign: visit.current.campaign,
-            session,
-            pathname,
-            fbclidAt: visit.current.fbclidAt,
-          },
-          origin,
-        );
+        // The visit's campaign, fbclid's first sight and variant, on the page clicked from.
+        const corrected = leadHrefForVisit(href, { ...visit.current, session, pathname }, origin);
         if (corrected !== href) link.setAttribute("href", corrected);
         track(reported.name, reported.params, leavesPage(reported));
       }

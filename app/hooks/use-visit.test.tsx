@@ -76,6 +76,8 @@ describe("useVisit", () => {
     expect(visit?.current).toEqual({
       campaign: { source: "whatsapp", utm_campaign: "Ramadan Promo" },
       session: String(Math.floor(NOW / 1000)),
+      // No experiment's variant shown.
+      variant: "",
     });
   });
 
@@ -292,5 +294,57 @@ describe("currentVisitSession", () => {
     vi.setSystemTime(NOW + 10 * 60_000);
     expect(visit ? currentVisitSession(visit.current) : "").toBe(first);
     expect(sent()).toEqual([]);
+  });
+});
+
+describe("the experiment's variant", () => {
+  /** A page whose root's data says which variant it shows (none: a page the test does not change). */
+  function visitShowing(path: string, shown?: string) {
+    function Page() {
+      visit = useVisit("en", undefined, shown);
+      return null;
+    }
+    return render(
+      <MemoryRouter initialEntries={[path]}>
+        <Page />
+      </MemoryRouter>,
+    );
+  }
+  const impressions = () =>
+    vi
+      .mocked(track)
+      .mock.calls.filter(([name]) => name === "experience_impression")
+      .map(([, params]) => params);
+
+  it("is told to GA4 in the browser's own batch once per session, and kept for the visit", () => {
+    visitShowing("/", "DRB-hero_headline-cashback_first");
+    expect(sent()).toEqual(["page_view", "experience_impression"]);
+    expect(impressions()).toEqual([{ exp_variant_string: "DRB-hero_headline-cashback_first" }]);
+    expect(visit?.current.variant).toBe("DRB-hero_headline-cashback_first");
+    // A reload, and /ar, in the same session: no second impression.
+    cleanup();
+    visitShowing("/", "DRB-hero_headline-cashback_first");
+    visitShowing("/ar", "DRB-hero_headline-cashback_first");
+    expect(impressions()).toHaveLength(1);
+    // The next session has its own.
+    cleanup();
+    vi.setSystemTime(NOW + 31 * 60_000);
+    visitShowing("/", "DRB-hero_headline-cashback_first");
+    expect(impressions()).toHaveLength(2);
+  });
+
+  it("goes on with the visit to a page that shows none, so a tap there carries it", () => {
+    visitShowing("/", "DRB-hero_headline-control");
+    cleanup();
+    vi.mocked(track).mockClear();
+    visitShowing("/share");
+    expect(visit?.current.variant).toBe("DRB-hero_headline-control");
+    expect(impressions()).toEqual([]);
+  });
+
+  it("is none for a visit that landed on a page the test does not change", () => {
+    visitShowing("/share");
+    expect(visit?.current.variant).toBe("");
+    expect(impressions()).toEqual([]);
   });
 });

@@ -13,6 +13,8 @@ import { FBCLID_AT_PARAM, isCtaType } from "~/shared/cta";
 import { basePath, type Locale } from "~/shared/locale";
 
 const STORAGE_KEY = "darb:campaign";
+/** The variant this tab was last shown, and the session its impression went on: "<token> <id>". */
+const VARIANT_KEY = "darb:exp";
 
 type VisitCampaign = { campaign: Campaign; fbclidAt?: number };
 
@@ -48,11 +50,36 @@ function visitCampaign(search: string, seenAt?: number): VisitCampaign {
   }
 }
 
+/**
+ * The experiment's variant this visit was shown (`DRB-<experiment>-<variant>`): this page's, else the
+ * last one this tab was shown, so a tap on /share after the variant on / still counts for it.
+ * A page that shows one tells GA4 once per session (`experience_impression`, on the browser's
+ * own session, where its page_view is); the server counts the view in its ledger. What is
+ * stored is carried as it is: the server checks it at the tap (experiments/credit.server.ts).
+ */
+function visitVariant(shown: string | undefined, session: string): string | undefined {
+  const mark = `${shown} ${session}`;
+  let kept = "";
+  try {
+    kept = sessionStorage.getItem(VARIANT_KEY) ?? "";
+    if (shown) sessionStorage.setItem(VARIANT_KEY, mark);
+  } catch {
+    // Storage blocked: this page's variant is all there is.
+  }
+  if (!shown) return kept.split(" ")[0];
+  // EXPOSURE_EVENT (experiments/experiment.ts), written out: the bundle carries no more of it.
+  // The token is the variant's exp_variant_string.
+  if (kept !== mark) track("experience_impression", { exp_variant_string: shown });
+  return shown;
+}
+
 export type Visit = {
   campaign: Campaign;
   session: string;
   /** When the campaign's fbclid was first seen (ms), carried on lead links for Meta's fbc. */
   fbclidAt?: number;
+  /** The experiment's variant this visit was shown, carried on lead links (`exp`); "": none. */
+  variant?: string;
 };
 
 /**
@@ -82,7 +109,12 @@ export function currentVisitSession(visit: Visit): string {
  * The visit is kept in a ref for the click listener to read: nothing on screen shows it, and
  * as React state it re-rendered the whole page once more right after hydration.
  */
-export function useVisit(language: Locale, fbclidSeenAt?: number): MutableRefObject<Visit> {
+export function useVisit(
+  language: Locale,
+  fbclidSeenAt?: number,
+  /** The experiment's variant this page shows (the root's data), if any. */
+  shown?: string,
+): MutableRefObject<Visit> {
   const { pathname, search } = useLocation();
   const visit = useRef<Visit>({ campaign: {}, session: "" });
   // The page before this one, for page_referrer: another site's (document.referrer) at first.
@@ -106,6 +138,7 @@ export function useVisit(language: Locale, fbclidSeenAt?: number): MutableRefObj
         page_title: document.title,
       });
     previous.current = location;
-  }, [pathname, search, language, fbclidSeenAt]);
+    visit.current.variant = visitVariant(shown, visit.current.session);
+  }, [pathname, search, language, fbclidSeenAt, shown]);
   return visit;
 }

@@ -12,6 +12,7 @@ import { HowItWorks } from "~/components/HowItWorks.server";
 import { IconSprite } from "~/components/IconSprite.server";
 import { LanguageSuggestion } from "~/components/LanguageSuggestion.server";
 import { MenuCta } from "~/components/MenuCta.server";
+import { NoJsView } from "~/components/NoJsView.server";
 import { PageSkeleton } from "~/components/PageSkeleton.server";
 import { Plans } from "~/components/Plans.server";
 import { RenderBeforeJumps } from "~/components/RenderBeforeJumps.server";
@@ -37,8 +38,17 @@ const sections: Record<BodySection, () => ReactNode> = {
   faq: () => <Faq />,
 };
 
+/**
+ * The footer, then the no-JS view's image: in a part the server alone renders, on every page, so
+ * no byte of it is in the bundle and a page gains no element of its own for it.
+ */
 function Footer() {
-  return <SiteFooter site={useSite()} />;
+  return (
+    <>
+      <SiteFooter site={useSite()} />
+      <NoJsView />
+    </>
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { ownCampaign } from "~/analytics/destinations/destination.server";
 import { createSink } from "~/analytics/sink.server";
+import type { Experiment } from "~/experiments/experiment";
 import { REF_ALPHABET } from "~/leads/chat-ref";
 import { type Lead, leadParams, recordLead } from "~/leads/leads.server";
 import { LEADS_PER_ADDRESS } from "~/leads/limits.server";
@@ -489,5 +490,80 @@ describe("a plan's lead", () => {
       "generate_lead",
     ]);
     for (const line of lines) expect(line.params).not.toHaveProperty("plan");
+  });
+});
+
+describe("the experiment's variant and the button's placement", () => {
+  const HERO: Experiment = {
+    id: "hero_headline",
+    status: "running",
+    traffic: 1,
+    variants: [
+      { id: "control", weight: 50, copy: {} },
+      { id: "cashback_first", weight: 50, copy: { "hero.headline": { en: "x", ar: "س" } } },
+    ],
+  };
+  function testing(clientAddress: string) {
+    const made = contextFor(clientAddress);
+    made.context.config = { ...made.context.config, experiments: [HERO] };
+    return made;
+  }
+
+  it("counts the lead for the variant its link carried, on GA4's events and in the ledger", async () => {
+    const { context, lines, services } = testing("203.0.113.30");
+    const { id } = await recordLead(context, request(), {
+      cta: "whatsapp",
+      campaign: {},
+      variant: "DRB-hero_headline-cashback_first",
+      placement: "sticky",
+    });
+    expect(
+      lines.map((line) => [line.name, line.params.exp_variant_string, line.params.placement]),
+    ).toEqual([
+      ["conversion", "DRB-hero_headline-cashback_first", "sticky"],
+      ["generate_lead", "DRB-hero_headline-cashback_first", "sticky"],
+    ]);
+    const record = services.ledger.lead(id ?? "");
+    expect(record).toMatchObject({
+      experiment: { id: "hero_headline", variant: "cashback_first" },
+      placement: "sticky",
+    });
+    expect(record).not.toHaveProperty("experimentSetAside");
+  });
+
+  it("sets aside a lead whose link carried no variant, or one the experiment does not have", async () => {
+    const { context, lines, services } = testing("203.0.113.31");
+    const none = await recordLead(context, request(), { cta: "email", campaign: {} });
+    const junk = await recordLead(context, request(), {
+      cta: "demo",
+      campaign: {},
+      variant: "DRB-old_test-control",
+    });
+    expect(services.ledger.lead(none.id ?? "")?.experimentSetAside).toEqual({
+      experiment: "hero_headline",
+      reason: "no_variant",
+    });
+    expect(services.ledger.lead(junk.id ?? "")?.experimentSetAside).toEqual({
+      experiment: "hero_headline",
+      reason: "unknown_variant",
+    });
+    for (const id of [none.id, junk.id]) {
+      expect(services.ledger.lead(id ?? "")).not.toHaveProperty("experiment");
+    }
+    for (const line of lines) expect(line.params).not.toHaveProperty("exp_variant_string");
+  });
+
+  it("keeps neither while no experiment runs, nor a placement the link did not carry", async () => {
+    const { context, lines, services } = contextFor("203.0.113.32");
+    const { id } = await recordLead(context, request(), {
+      cta: "whatsapp",
+      campaign: {},
+      variant: "DRB-hero_headline-control",
+    });
+    const record = services.ledger.lead(id ?? "");
+    expect(record).not.toHaveProperty("experiment");
+    expect(record).not.toHaveProperty("experimentSetAside");
+    expect(record).not.toHaveProperty("placement");
+    for (const line of lines) expect(line.params).not.toHaveProperty("placement");
   });
 });

@@ -5,8 +5,8 @@
 import type { TapFacts } from "~/analytics/destinations/destination.server";
 import { fbcOf } from "~/analytics/destinations/meta.server";
 import { type ClientEvent, fitParams, LIMITS, type OutboundEvent } from "~/analytics/events";
+import { creditOf } from "~/experiments/credit.server";
 import { type Assignment, expVariantString } from "~/experiments/experiment";
-import { assignmentFor } from "~/experiments/visit.server";
 import { chatRef, leadId, previousWindow } from "~/leads/ledger/lead-ids.server";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import type { LeadVerdict } from "~/leads/limits.server";
@@ -54,7 +54,11 @@ export type Lead = {
   fromPath?: string;
   /** /thank-you's own page_view, when the browser will not send one (no JavaScript). */
   pageView?: { location: string; referrer?: string; title?: string };
-  /** The running experiment's variant the visitor saw (experiments/visit.server.ts). */
+  /** The experiment's variant the lead link carried (`exp`), unchecked; absent: none. */
+  variant?: string;
+  /** Where the tapped button sits on its page ("hero", "sticky", "plan-pro"…), checked. */
+  placement?: string;
+  /** The running experiment's variant the lead counts for: the one its page showed. */
   experiment?: Assignment | null;
 };
 
@@ -100,6 +104,7 @@ export function leadParams(
     cta: lead.cta,
     ...(lead.language ? { language: lead.language } : {}),
     ...(lead.plan ? { plan: lead.plan } : {}),
+    ...(lead.placement ? { placement: lead.placement } : {}),
     ...campaignDetails(lead.campaign),
     // The variant the visitor saw, as GA4's experience_impression names it.
     ...(lead.experiment ? { exp_variant_string: expVariantString(lead.experiment) } : {}),
@@ -141,9 +146,13 @@ export async function recordLead(
   asked: Lead,
 ): Promise<LeadResult> {
   const visitor = visitorOf(context, request);
-  // The same visitor on the same day has the same variant here as on the landing page (only a
-  // visitor's own navigation comes here: routes/thank-you.tsx).
-  const lead: Lead = { ...asked, experiment: assignmentFor(context.config, visitor) };
+  // The variant the visitor's page showed, as its link carried it: never worked out again from
+  // an address that may have changed since; without one, the lead is set aside.
+  const credit = creditOf(context.config.experiments, asked.variant);
+  const lead: Lead = {
+    ...asked,
+    experiment: credit && "credited" in credit ? credit.credited : null,
+  };
   // Asking about Plus, then Pro, is two leads (a marketer wants both plans' interest), as
   // WhatsApp then e-mail is; the same plan again within 30 minutes is the same lead.
   // "Instagram" and "instagram" on one visitor's links are one lead.
@@ -203,9 +212,11 @@ export async function recordLead(
     ...(lead.cta === "whatsapp" ? { ref: chatRef(id, ledger.refTaken) } : {}),
     ...(fbc ? { fbc } : {}),
     ...(lead.fbp ? { fbp: lead.fbp } : {}),
+    ...(lead.placement ? { placement: lead.placement } : {}),
     ...(lead.experiment
       ? { experiment: { id: lead.experiment.experiment, variant: lead.experiment.variant } }
       : {}),
+    ...(credit && "setAside" in credit ? { experimentSetAside: credit.setAside } : {}),
     status: "new",
   };
   if (context.config.logLeads) context.services.log(leadLine(record));

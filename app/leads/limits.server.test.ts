@@ -7,6 +7,8 @@ import {
   EXPOSURE_WINDOW_MS,
   EXPOSURES_PER_ADDRESS,
   LEADS_PER_ADDRESS,
+  VIEW_WINDOW_MS,
+  VIEWS_PER_ADDRESS,
 } from "~/leads/limits.server";
 import type { Visitor } from "~/leads/visitor.server";
 
@@ -28,6 +30,7 @@ describe("leads", () => {
       leads_capped: 0,
       batches_refused: 0,
       exposures_capped: 0,
+      views_capped: 0,
     });
   });
 
@@ -61,6 +64,7 @@ describe("leads", () => {
       leads_capped: 0,
       batches_refused: 0,
       exposures_capped: 0,
+      views_capped: 0,
     });
   });
 });
@@ -138,6 +142,40 @@ describe("experiment views", () => {
     expect(limits.exposure(visitor("198.51.100.9", "later"), "hero_headline", start + 2_000)).toBe(
       "counted",
     );
+  });
+});
+
+describe("no-JS views", () => {
+  it("count a visitor's view of a page once per session and page, then not on reload", () => {
+    const limits = createLimits();
+    const a = visitor("203.0.113.8");
+    const start = 2_000_000;
+    expect(limits.view(a, "1764000000|/", start)).toBe("counted");
+    expect(limits.view(a, "1764000000|/", start + 3600_000)).toBe("repeat");
+    // Another page, or a new session, is another view; so is another visitor on the address.
+    expect(limits.view(a, "1764000000|/share", start)).toBe("counted");
+    expect(limits.view(a, "1764009999|/", start)).toBe("counted");
+    expect(limits.view(visitor("203.0.113.8", "other"), "1764000000|/", start)).toBe("counted");
+    expect(limits.view(a, "1764000000|/", start + VIEW_WINDOW_MS)).toBe("counted");
+  });
+
+  it("bound one address's views as its event batches are, and refill", () => {
+    const limits = createLimits();
+    const start = 6_000_000;
+    const verdicts = Array.from({ length: VIEWS_PER_ADDRESS.capacity + 40 }, (_, i) =>
+      limits.view(visitor("198.51.100.19", `agent-${i}`), "1|/", start),
+    );
+    expect(verdicts.filter((verdict) => verdict === "counted")).toHaveLength(
+      VIEWS_PER_ADDRESS.capacity,
+    );
+    expect(limits.stats().views_capped).toBe(40);
+    // A refused view is not marked: it may count once the address has room again.
+    expect(limits.view(visitor("198.51.100.19", "agent-320"), "1|/", start + 1_000)).toBe(
+      "counted",
+    );
+    // Exposures and event batches have their own bounds.
+    expect(limits.exposure(visitor("198.51.100.19", "x"), "hero_headline", start)).toBe("counted");
+    expect(limits.batch(visitor("198.51.100.19", "y"), start)).toBe(true);
   });
 });
 

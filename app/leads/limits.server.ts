@@ -36,6 +36,14 @@ export const EXPOSURES_PER_ADDRESS = { capacity: 300, refillPerSecond: 1 / 2 };
 /** Visitors whose view of today's experiment is remembered: a day of a busy campaign. */
 const MAX_EXPOSURE_KEYS = 200_000;
 
+/**
+ * A page's view without JavaScript (analytics/no-js-view.server.ts) counts once per visitor,
+ * session and page for the visitor id's day (a reload is no new view); an address counts what it
+ * may send the browser's events, a burst of 300, then five a second.
+ */
+export const VIEW_WINDOW_MS = EXPOSURE_WINDOW_MS;
+export const VIEWS_PER_ADDRESS = BATCHES_PER_ADDRESS;
+
 /** How many visitors, addresses and leads are remembered: older ones are forgotten first. */
 const MAX_KEYS = 50_000;
 
@@ -46,6 +54,7 @@ export type LimitStats = {
   leads_capped: number;
   batches_refused: number;
   exposures_capped: number;
+  views_capped: number;
 };
 
 /** A GA4 session ends after 30 minutes without an event, as gtag.js's and the browser's do. */
@@ -91,6 +100,8 @@ export type Limits = {
   session: (visitor: Visitor, campaign: string, now?: number) => string;
   /** Whether this visitor's view of `experiment` counts now: the first today, within its address's bound. */
   exposure: (visitor: Visitor, experiment: string, now?: number) => LeadVerdict;
+  /** Whether this visitor's no-JS view (`key`: its session and page) counts now, as `exposure`. */
+  view: (visitor: Visitor, key: string, now?: number) => LeadVerdict;
   stats: () => LimitStats;
 };
 
@@ -118,6 +129,8 @@ export function createLimits(): Limits {
   const seen = createMarks(DEDUPE_WINDOW_MS, MAX_KEYS);
   const exposed = createMarks(EXPOSURE_WINDOW_MS, MAX_EXPOSURE_KEYS);
   const exposuresPerAddress = createRateLimiter({ ...EXPOSURES_PER_ADDRESS, maxKeys: MAX_KEYS });
+  const viewed = createMarks(VIEW_WINDOW_MS, MAX_EXPOSURE_KEYS);
+  const viewsPerAddress = createRateLimiter({ ...VIEWS_PER_ADDRESS, maxKeys: MAX_KEYS });
   const leadsPerAddress = createRateLimiter({ ...LEADS_PER_ADDRESS, maxKeys: MAX_KEYS });
   const batchesPerVisitor = createRateLimiter({ ...BATCHES_PER_VISITOR, maxKeys: MAX_KEYS });
   const batchesPerAddress = createRateLimiter({ ...BATCHES_PER_ADDRESS, maxKeys: MAX_KEYS });
@@ -126,6 +139,7 @@ export function createLimits(): Limits {
     leads_capped: 0,
     batches_refused: 0,
     exposures_capped: 0,
+    views_capped: 0,
   };
   const sessions = new Map<string, { id: string; campaign: string; last: number }>();
 
@@ -151,6 +165,16 @@ export function createLimits(): Limits {
         return "capped";
       }
       exposed.set(id, now);
+      return "counted";
+    },
+    view(visitor, key, now = Date.now()) {
+      const id = `${visitor.clientId}|${key}`;
+      if (viewed.has(id, now)) return "repeat";
+      if (!viewsPerAddress.take(addressKey(visitor.address), now)) {
+        stats.views_capped += 1;
+        return "capped";
+      }
+      viewed.set(id, now);
       return "counted";
     },
     batch(visitor, now = Date.now()) {

@@ -22,6 +22,8 @@ import {
   LEADS_PER_ADDRESS,
   type LeadVerdict,
   SESSION_TIMEOUT_MS,
+  VIEW_WINDOW_MS,
+  VIEWS_PER_ADDRESS,
 } from "~/leads/limits.server";
 import type { RedisConnection } from "~/leads/redis-connection.server";
 import type { RemoteLimits } from "~/leads/shared-limits.server";
@@ -126,6 +128,9 @@ export function redisKeys(salt: string) {
     exposure: (visitor: Visitor, experiment: string) =>
       `${tag(visitor)}:exposure:${hash(`exposure\n${visitor.clientId}\n${experiment}`)}`,
     exposuresPerAddress: (visitor: Visitor) => `${tag(visitor)}:exposures`,
+    view: (visitor: Visitor, key: string) =>
+      `${tag(visitor)}:view:${hash(`view\n${visitor.clientId}\n${key}`)}`,
+    viewsPerAddress: (visitor: Visitor) => `${tag(visitor)}:views`,
     batchesPerVisitor: (visitor: Visitor) =>
       `${tag(visitor)}:visitor:${hash(`visitor\n${visitor.clientId}`)}`,
     batchesPerAddress: (visitor: Visitor) => `${tag(visitor)}:batches`,
@@ -144,6 +149,7 @@ export function createRedisLimits(connection: RedisConnection, salt: string): Re
   const keys = redisKeys(salt);
   const leadArgs = [DEDUPE_WINDOW_MS, ...bucketArgs(LEADS_PER_ADDRESS)];
   const exposureArgs = [EXPOSURE_WINDOW_MS, ...bucketArgs(EXPOSURES_PER_ADDRESS)];
+  const viewArgs = [VIEW_WINDOW_MS, ...bucketArgs(VIEWS_PER_ADDRESS)];
   const batchArgs = [...bucketArgs(BATCHES_PER_VISITOR), ...bucketArgs(BATCHES_PER_ADDRESS)];
 
   return {
@@ -164,6 +170,15 @@ export function createRedisLimits(connection: RedisConnection, salt: string): Re
           keys.exposuresPerAddress(visitor),
           ...exposureArgs,
         ),
+      );
+      const verdict = VERDICTS[code];
+      if (!verdict) throw new Error(`unexpected answer from the lead script: ${code}`);
+      return verdict;
+    },
+    // A no-JS view's mark (its session and page) and its address's bucket: the same script.
+    async view(visitor, key) {
+      const code = await connection.run((redis) =>
+        redis.darbLead(keys.view(visitor, key), keys.viewsPerAddress(visitor), ...viewArgs),
       );
       const verdict = VERDICTS[code];
       if (!verdict) throw new Error(`unexpected answer from the lead script: ${code}`);

@@ -37,6 +37,13 @@ function fakeRemote() {
       exposures.add(id);
       return verdict;
     },
+    async view(who, key) {
+      if (mode === "fail") {
+        down = true;
+        throw new Error("Redis did not answer within 200 ms");
+      }
+      return leads.has(`${who.clientId}|view|${key}`) ? "repeat" : "counted";
+    },
     async batch() {
       calls.batch++;
       if (mode === "fail") {
@@ -79,6 +86,7 @@ describe("limits without Redis", () => {
       leads_capped: 0,
       batches_refused: 0,
       exposures_capped: 0,
+      views_capped: 0,
     });
   });
 });
@@ -98,6 +106,7 @@ describe("limits on Redis", () => {
       leads_capped: 0,
       batches_refused: 1,
       exposures_capped: 0,
+      views_capped: 0,
       unconfirmed_dedupe: 0,
     });
   });

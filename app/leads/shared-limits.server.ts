@@ -28,6 +28,7 @@ export type RemoteLimits = {
   /** limits.server.ts's `session`, on the store's clock. */
   session: (visitor: Visitor, campaign: string) => Promise<string>;
   exposure: (visitor: Visitor, experiment: string) => Promise<LeadVerdict>;
+  view: (visitor: Visitor, key: string) => Promise<LeadVerdict>;
   close: () => void;
 };
 
@@ -46,6 +47,8 @@ export type SharedLimits = {
   session: (visitor: Visitor, campaign: Campaign) => Promise<string>;
   /** Whether this visitor's view of `experiment` counts: the first today, within its address's bound. */
   exposure: (visitor: Visitor, experiment: string) => Promise<LeadVerdict>;
+  /** Whether this visitor's no-JS view of a page (`key`) counts: once per session and page. */
+  view: (visitor: Visitor, key: string) => Promise<LeadVerdict>;
   stats: () => LimitStats & { unconfirmed_dedupe?: number };
   store: () => LimitsStore;
   close: () => void;
@@ -59,6 +62,7 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
       batch: async (visitor) => memory.batch(visitor),
       session: async (visitor, campaign) => memory.session(visitor, sessionCampaign(campaign)),
       exposure: async (visitor, experiment) => memory.exposure(visitor, experiment),
+      view: async (visitor, key) => memory.view(visitor, key),
       stats: memory.stats,
       store: () => "memory",
       close: () => {},
@@ -71,6 +75,7 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
     leads_capped: 0,
     batches_refused: 0,
     exposures_capped: 0,
+    views_capped: 0,
   };
   let unconfirmed = 0;
 
@@ -113,6 +118,13 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
       if (verdict === "capped") shared.exposures_capped += 1;
       return verdict;
     },
+    async view(visitor, key) {
+      // Redis down: this replica's own marks, as for exposures.
+      const verdict = await ask(() => remote.view(visitor, key));
+      if (verdict === undefined) return memory.view(visitor, key);
+      if (verdict === "capped") shared.views_capped += 1;
+      return verdict;
+    },
     stats() {
       const local = memory.stats();
       return {
@@ -120,6 +132,7 @@ export function createSharedLimits(remote: RemoteLimits | null = null): SharedLi
         leads_capped: local.leads_capped + shared.leads_capped,
         batches_refused: local.batches_refused + shared.batches_refused,
         exposures_capped: local.exposures_capped + shared.exposures_capped,
+        views_capped: local.views_capped + shared.views_capped,
         unconfirmed_dedupe: unconfirmed,
       };
     },

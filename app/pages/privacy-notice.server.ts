@@ -1,5 +1,5 @@
 import type { PrivacyWords } from "~/analytics/destinations/destination.server";
-import { CLIENT_EVENTS, type ClientEventName, type ServerEventName } from "~/analytics/events";
+import { CLIENT_EVENTS, type PageEventName, type ServerEventName } from "~/analytics/events";
 import type { Copy } from "~/content/copy.server";
 import { heads } from "~/content/heads";
 import { runningExperiment } from "~/experiments/assignment.server";
@@ -39,8 +39,11 @@ export function recipientsOn(
   });
 }
 
-/** Every event the site records, as the code names them: the browser's, then the server's. */
-export const RECORDED_EVENTS: readonly (ClientEventName | ServerEventName)[] = [
+/**
+ * Every event the site records, as the code names them: the browser's, then the server's. The
+ * experiment's impression is told of apart, only while one runs.
+ */
+export const RECORDED_EVENTS: readonly (PageEventName | ServerEventName)[] = [
   ...CLIENT_EVENTS,
   "generate_lead",
   "conversion",

@@ -1,5 +1,6 @@
 import { languageOffers } from "~/content/language";
 import { uiCopy } from "~/content/ui-copy.server";
+import { variantToken } from "~/experiments/experiment";
 import { pageVariant } from "~/pages/page-variant.server";
 import { siteSettings } from "~/pages/site-settings.server";
 import { requestContext } from "~/platform/request-context.server";
@@ -21,7 +22,7 @@ export function rootData(
   loadContext: Parameters<typeof requestContext>[0],
   now: number = Date.now(),
 ) {
-  const { config } = requestContext(loadContext);
+  const { config, assignment } = requestContext(loadContext);
   const url = new URL(request.url);
   const { locale, campaign, platform, offer } = pageVariant(url, request.headers);
   return {
@@ -42,5 +43,9 @@ export function rootData(
     ...(campaign.fbclid
       ? { fbclidAt: fbclidSeenAt(url.searchParams.get(FBCLID_AT_PARAM), now) ?? now }
       : {}),
+    // The running experiment's variant this landing page shows (server/experiments.ts), for its
+    // lead links, the browser's experience_impression and the no-JS view: the page is kept per
+    // variant, so it is this page's for every visitor it is served to.
+    ...(assignment ? { exp: variantToken(assignment) } : {}),
   };
 }

@@ -807,6 +807,34 @@ describe("readThankYou: session", () => {
   });
 });
 
+describe("readThankYou: the variant shown and the button's placement", () => {
+  it("carries the variant as the link had it, for the lead's check, and none without one", () => {
+    expect(thankYou("cta=email&exp=DRB-hero_headline-control").variant).toBe(
+      "DRB-hero_headline-control",
+    );
+    expect(thankYou("cta=email&exp=junk").variant).toBe("junk");
+    expect(thankYou("cta=email")).not.toHaveProperty("variant");
+  });
+
+  it("cuts nothing long through: a variant past two ids' length is none the check can read", () => {
+    expect(thankYou(`cta=email&exp=DRB-hero_headline-${"x".repeat(500)}`).variant).toBe("");
+  });
+
+  it.each(["hero", "sticky", "plan-pro", "not-found", "get-started", "a".repeat(40)])(
+    "takes pl=%s",
+    (placement) => {
+      expect(thankYou(`cta=whatsapp&pl=${placement}`).placement).toBe(placement);
+    },
+  );
+
+  it.each(["", "Hero", "hero bar", "hero_bar", "<script>", "a".repeat(41), "%0Ahero", "h%C3%A9ro"])(
+    "leaves out pl=%j",
+    (placement) => {
+      expect(thankYou(`cta=whatsapp&pl=${placement}`)).not.toHaveProperty("placement");
+    },
+  );
+});
+
 describe("safeReturnUrl", () => {
   const REFUSED = [
     "//evil.example",

@@ -12,7 +12,9 @@ import {
   FBCLID_AT_PARAM,
   fbclidSeenAt,
   isCtaType,
+  PLACEMENT_PARAM,
   SESSION_PARAM,
+  VARIANT_PARAM,
 } from "~/shared/cta";
 import { type PlanId, parsePlan } from "~/shared/plans";
 
@@ -37,6 +39,14 @@ export type ThankYou = {
    * time that is not in the future nor older than Meta's 90 days.
    */
   fbclidAt?: number;
+  /**
+   * The running experiment's variant the visitor's page showed, as the link carried it (`exp`):
+   * checked against the running experiment where the lead is counted (experiments/credit.server.ts),
+   * never shown on the page. Absent when the link carried none.
+   */
+  variant?: string;
+  /** Where the tapped button sits (`pl`: "hero", "sticky", "plan-pro"): a known shape, else left out. */
+  placement?: string;
   /** The plan a plan's button asked about: a known id, else left out. */
   plan?: PlanId;
   /** Where the delayed redirect goes; null shows the thanks and the way back only. */
@@ -164,6 +174,16 @@ export function safeReturnUrl(raw: string | null): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/** A placement as the site's buttons name theirs: lower-case letters, digits and "-". */
+const PLACEMENT = /^[a-z0-9-]{1,40}$/;
+
+export function placementOf(raw: string | null): string | undefined {
+  return raw !== null && PLACEMENT.test(raw) ? raw : undefined;
+}
+
+/** The longest variant a link may carry: "DRB-", two ids of 40 and a hyphen (experiments/experiment.ts). */
+const MAX_VARIANT_LENGTH = 85;
+
 export function readThankYou(
   search: URLSearchParams,
   targets: Targets,
@@ -174,9 +194,14 @@ export function readThankYou(
   const campaign = campaignFrom(search);
   const sid = search.get(SESSION_PARAM);
   const seenAt = campaign.fbclid ? fbclidSeenAt(search.get(FBCLID_AT_PARAM), now) : undefined;
+  const variant = search.get(VARIANT_PARAM);
+  const placement = placementOf(search.get(PLACEMENT_PARAM));
   const session = {
     ...(sid !== null && SESSION_ID.test(sid) ? { sessionId: sid } : {}),
     ...(seenAt !== undefined ? { fbclidAt: seenAt } : {}),
+    // Carried as far as the check, no longer: anything longer names no variant ("" says so).
+    ...(variant !== null ? { variant: variant.length <= MAX_VARIANT_LENGTH ? variant : "" } : {}),
+    ...(placement ? { placement } : {}),
   };
   const returnUrl = safeReturnUrl(search.get("returnUrl"));
   const plan = parsePlan(search.get("plan"));

@@ -29,7 +29,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...copy.contact,
     planMessages: planMessages(copy.plans),
   };
-  const { campaign, sessionId, fbclidAt, ...result } = readThankYou(url.searchParams, targets);
+  const { campaign, sessionId, fbclidAt, variant, placement, ...result } = readThankYou(
+    url.searchParams,
+    targets,
+  );
   // The title names the step that is left, like the page's heading.
   const head = headFor(
     request,
@@ -54,6 +57,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       sessionId,
       fbclidAt: credited.fbclidAt,
       ...(kept?.fbp ? { fbp: kept.fbp } : {}),
+      variant,
+      placement,
       fromPath: result.returnUrl === "/" ? localePath(locale, "/") : result.returnUrl,
       // This page's own view is counted here, and the browser sends none (hooks/use-visit.ts):
       // it may hand off a second after the tap, before its script has run.
@@ -110,7 +115,10 @@ export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 export const meta = metaFromLoader;
 
 /** The page's data as the handle reads it; none when the route answers with an error. */
-type HandOffData = { target?: string | null; handOff?: boolean } | null | undefined;
+type HandOffData =
+  | { cta?: string | null; target?: string | null; handOff?: boolean }
+  | null
+  | undefined;
 
 /**
  * Without JavaScript the redirect is a <meta http-equiv="refresh">, which the root puts in the
@@ -129,6 +137,8 @@ export const handle: RouteHandle = {
     const page = data as HandOffData;
     return page?.target && page.handOff !== false ? `0; url=${page.target}` : null;
   },
+  // A lead link's page: its view is counted with the lead, JavaScript or not.
+  countsView: (data) => Boolean((data as HandOffData)?.cta),
   script: (data) => {
     const page = data as HandOffData;
     return page?.target && page.handOff !== false && /^https:/.test(page.target)

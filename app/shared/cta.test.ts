@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { campaignFrom } from "~/shared/campaign";
-import { contactHref, linkKind, resolveCta, SESSION_PARAM, thankYouHref } from "~/shared/cta";
+import {
+  contactHref,
+  linkKind,
+  PLACEMENT_PARAM,
+  resolveCta,
+  SESSION_PARAM,
+  thankYouHref,
+  VARIANT_PARAM,
+} from "~/shared/cta";
 
 const context = { campaign: { source: "instagram" }, returnUrl: "/", placement: "hero" };
 
@@ -28,7 +36,8 @@ describe("resolveCta", () => {
       { text: "E-mail us", href: "mailto:hello@darb.ae", ctaType: "email" },
       context,
     );
-    expect(resolved.href).toBe("/thank-you?cta=email&source=instagram");
+    expect(resolved.href).toBe("/thank-you?cta=email&source=instagram&pl=hero");
+    expect(resolved.viaThankYou).toBe(true);
     expect(resolved.event).toEqual({
       name: "email_click",
       params: { cta_type: "email", cta_text: "E-mail us", placement: "hero" },
@@ -47,13 +56,13 @@ describe("resolveCta", () => {
       },
     );
     expect(resolved.href).toBe(
-      "/ar/thank-you?cta=email&source=Instagram&utm_campaign=Eid+Al+Fitr&gclid=Cj0&returnUrl=%2Far%2Fshare",
+      "/ar/thank-you?cta=email&source=Instagram&utm_campaign=Eid+Al+Fitr&gclid=Cj0&returnUrl=%2Far%2Fshare&pl=hero",
     );
     const untagged = resolveCta(
       { text: "E-mail us", href: "mailto:hello@darb.ae", ctaType: "email" },
       { ...context, campaign: {} },
     );
-    expect(untagged.href).toBe("/thank-you?cta=email");
+    expect(untagged.href).toBe("/thank-you?cta=email&pl=hero");
   });
 
   it("keeps a plain mailto: when the thank-you page is off", () => {
@@ -62,6 +71,8 @@ describe("resolveCta", () => {
       context,
     );
     expect(resolved.href).toBe("mailto:hello@darb.ae");
+    // Its placement is not on its address: the link's attribute says it (CtaLink).
+    expect(resolved.viaThankYou).toBe(false);
   });
 
   it("sends external links through /thank-you with the encoded redirect", () => {
@@ -100,12 +111,42 @@ describe("resolveCta", () => {
 
   it("leaves site paths alone", () => {
     const resolved = resolveCta({ text: "Sitemap", href: "/sitemap", ctaType: "link" }, context);
-    expect(resolved).toEqual({ kind: "internal", href: "/sitemap", newTab: false, event: null });
+    expect(resolved).toEqual({
+      kind: "internal",
+      href: "/sitemap",
+      newTab: false,
+      viaThankYou: false,
+      event: null,
+    });
   });
 
   it("clips the link text to GA4's 100 characters", () => {
     const resolved = resolveCta({ text: "x".repeat(150), href: "#a", ctaType: "link" }, context);
     expect(resolved.event?.params.cta_text).toHaveLength(100);
+  });
+});
+
+describe("the variant and the placement on a lead link", () => {
+  it("names the variant the page shows and where the button sits, last and short", () => {
+    const resolved = resolveCta(
+      {
+        text: "Get the app",
+        href: "https://wa.me/971585550134?text=Hi",
+        ctaType: "whatsapp",
+        external: true,
+      },
+      { ...context, placement: "sticky", variant: "DRB-hero_headline-cashback_first" },
+    );
+    expect(resolved.href).toMatch(/&exp=DRB-hero_headline-cashback_first&pl=sticky$/);
+    const url = new URL(resolved.href, "https://darb.example");
+    expect(url.searchParams.get(VARIANT_PARAM)).toBe("DRB-hero_headline-cashback_first");
+    expect(url.searchParams.get(PLACEMENT_PARAM)).toBe("sticky");
+  });
+
+  it("carries no variant on a page that shows none", () => {
+    const href = thankYouHref({ cta: "email", campaign: {}, placement: "header" });
+    expect(href).toBe("/thank-you?cta=email&pl=header");
+    expect(new URL(href, "https://darb.example").searchParams.has(VARIANT_PARAM)).toBe(false);
   });
 });
 

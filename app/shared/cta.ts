@@ -38,6 +38,15 @@ export function linkKind(href: string, external = false): LinkKind {
 export const SESSION_PARAM = "sid";
 
 /**
+ * The lead link's parameter for the running experiment's variant its page showed
+ * (its exp_variant_string, `DRB-<experiment>-<variant>`: experiments/experiment.ts): the lead counts for that variant only.
+ */
+export const VARIANT_PARAM = "exp";
+
+/** The lead link's parameter for where on its page the button sits ("hero", "sticky", "plan-pro"). */
+export const PLACEMENT_PARAM = "pl";
+
+/**
  * The lead link's parameter for when the visit's `fbclid` was first seen (ms since the epoch):
  * the landing request's time, which Meta's `fbc` is created with (docs/analytics.md).
  */
@@ -70,6 +79,10 @@ export function thankYouHref(params: {
   locale?: Locale;
   /** When the campaign's fbclid was first seen (ms), carried for Meta's fbc. */
   fbclidAt?: number;
+  /** The running experiment's variant the page shows (VARIANT_PARAM). */
+  variant?: string;
+  /** Where the button sits on its page (PLACEMENT_PARAM). */
+  placement?: string;
 }): string {
   const search = new URLSearchParams({ cta: params.cta });
   setCampaign(search, params.campaign);
@@ -78,6 +91,8 @@ export function thankYouHref(params: {
   if (params.plan) search.set("plan", params.plan);
   if (params.redirect) search.set("redirect", params.redirect);
   if (params.returnUrl && params.returnUrl !== "/") search.set("returnUrl", params.returnUrl);
+  if (params.variant) search.set(VARIANT_PARAM, params.variant);
+  if (params.placement) search.set(PLACEMENT_PARAM, params.placement);
   return `${localePath(params.locale ?? "en", "/thank-you")}?${search}`;
 }
 
@@ -89,6 +104,8 @@ export type ResolvedCta = {
   href: string;
   /** Only for external links that skip the thank-you page. */
   newTab: boolean;
+  /** A lead link through /thank-you, whose address carries its placement (PLACEMENT_PARAM). */
+  viaThankYou: boolean;
   event: { name: EventName; params: Record<string, string> } | null;
 };
 
@@ -103,25 +120,28 @@ export function resolveCta(
     placement: string;
     locale?: Locale;
     fbclidAt?: number;
+    /** The running experiment's variant the page shows, if any. */
+    variant?: string;
   },
 ): ResolvedCta {
   const kind = linkKind(cta.href, cta.external);
   const thankYou = cta.useThankYouPage ?? true;
   const params = { cta_type: cta.ctaType, cta_text: clip(cta.text), placement: context.placement };
+  const lead = {
+    campaign: context.campaign,
+    returnUrl: context.returnUrl,
+    locale: context.locale,
+    fbclidAt: context.fbclidAt,
+    variant: context.variant,
+    placement: context.placement,
+  };
   switch (kind) {
     case "email":
       return {
         kind,
-        href: thankYou
-          ? thankYouHref({
-              cta: "email",
-              campaign: context.campaign,
-              returnUrl: context.returnUrl,
-              locale: context.locale,
-              fbclidAt: context.fbclidAt,
-            })
-          : cta.href,
+        href: thankYou ? thankYouHref({ ...lead, cta: "email" }) : cta.href,
         newTab: false,
+        viaThankYou: thankYou,
         event: { name: "email_click", params },
       };
     case "external":
@@ -129,22 +149,26 @@ export function resolveCta(
         kind,
         href: thankYou
           ? thankYouHref({
+              ...lead,
               cta: cta.ctaType === "email" ? "link" : cta.ctaType,
-              campaign: context.campaign,
               plan: cta.plan,
               redirect: cta.href,
-              returnUrl: context.returnUrl,
-              locale: context.locale,
-              fbclidAt: context.fbclidAt,
             })
           : cta.href,
         newTab: !thankYou,
+        viaThankYou: thankYou,
         event: { name: "external_link_click", params: { ...params, link_url: fitUrl(cta.href) } },
       };
     case "anchor":
-      return { kind, href: cta.href, newTab: false, event: { name: "navigation_click", params } };
+      return {
+        kind,
+        href: cta.href,
+        newTab: false,
+        viaThankYou: false,
+        event: { name: "navigation_click", params },
+      };
     default:
-      return { kind, href: cta.href, newTab: false, event: null };
+      return { kind, href: cta.href, newTab: false, viaThankYou: false, event: null };
   }
 }
 

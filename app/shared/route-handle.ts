@@ -4,4 +4,9 @@ export type RouteHandle = {
   refresh?: (data: unknown) => string | null;
   /** An inline script for this page's data, run as the head is parsed, or null for none. */
   script?: (data: unknown) => string | null;
+  /**
+   * Whether the server counted this page's view itself for this data (a lead's /thank-you), so
+   * the page carries no no-JS view (components/NoJsView.server.tsx).
+   */
+  countsView?: (data: unknown) => boolean;
 };

@@ -252,11 +252,27 @@ test.describe("with JavaScript off", () => {
     await expect
       .poll(() =>
         eventsFor(source)
-          .map((event) => event.name)
+          .map((event) =>
+            event.name === "page_view"
+              ? `page_view ${new URL(String(event.params.page_location)).pathname}`
+              : event.name,
+          )
           .sort(),
       )
-      // No script: the server counts /thank-you's view with the lead.
-      .toEqual(["campaign_details", "conversion", "generate_lead", "page_view"]);
+      // No script: the server counts the landing page's view from its no-JS image, and
+      // /thank-you's with the lead, each with the campaign; the tap knows its button.
+      .toEqual([
+        "campaign_details",
+        "campaign_details",
+        "conversion",
+        "generate_lead",
+        "page_view /",
+        "page_view /thank-you",
+      ]);
+    const sessions = new Set(eventsFor(source).map((event) => event.params.session_id));
+    expect(sessions.size, "one GA4 session, begun where the visitor landed").toBe(1);
+    const lead = eventsFor(source).find((event) => event.name === "generate_lead");
+    expect(lead?.params.placement).toBe("hero");
   });
 });
 

@@ -108,12 +108,18 @@ test.describe("with JavaScript off", () => {
       /^Hi Darb! I'd like the Pro plan\.\n\nRef DRB-[23456789ABCDEFGHJKMNPQRSTWXYZ]{5}$/,
     );
     await expect
-      .poll(() => eventsFor(source).map((event) => [event.name, event.params.plan]))
+      .poll(() =>
+        eventsFor(source).map((event) => [event.name, event.params.plan, event.params.placement]),
+      )
       .toEqual([
-        ["campaign_details", undefined],
-        ["page_view", undefined],
-        ["conversion", "pro"],
-        ["generate_lead", "pro"],
+        // The landing page's view, from its no-JS image.
+        ["campaign_details", undefined, undefined],
+        ["page_view", undefined, undefined],
+        // The lead, from the plan's own button.
+        ["campaign_details", undefined, undefined],
+        ["page_view", undefined, undefined],
+        ["conversion", "pro", "plan-pro"],
+        ["generate_lead", "pro", "plan-pro"],
       ]);
   });
 });

@@ -375,10 +375,7 @@ describe("a click's link_url and Meta's fbc, JavaScript on", () => {
         const thankYou = page.waitForRequest(
           (request) => request.isNavigationRequest() && request.url().includes("/thank-you?"),
         );
-        await page
-          .locator('a[data-event="external_link_click"][href*="thank-you?cta=whatsapp"]:visible')
-          .first()
-          .click();
+        await page.locator('a[href*="thank-you?cta=whatsapp"]:visible').first().click();
         const thankYouUrl = new URL((await thankYou).url());
         await until(() => named("external_link_click")[0], "the click");
         await until(() => metaHits[0], "Meta's Lead");

@@ -1,6 +1,7 @@
 // Issue 28 over real HTTP: the built server with the shipped two-variant experiment file (50/50
 // on the hero's headline), visitors from distinct loopback addresses on one phone model, and a
 // GA4 stand-in. What a visitor sees, what GA4 and the ledger get, and what the control keeps.
+// How a lead is counted for the variant its page showed: experiments-exposure.test.ts.
 
 import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -57,6 +58,24 @@ async function page(
 /** The hero's headline, as the HTML has it (React escapes nothing in these words). */
 const headline = (html: string) => /<h1 id="hero-heading"[^>]*>([^<]*)<\/h1>/.exec(html)?.[1];
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"/.exec(html)?.[1];
+
+/** The page's lead links (every link to /thank-you), as URLs. */
+const leadLinks = (html: string) =>
+  [...html.matchAll(/href="(\/(?:ar\/)?thank-you\?[^"]*)"/g)].map(
+    ([, href]) => new URL((href ?? "").replaceAll("&amp;", "&"), "http://site.test"),
+  );
+
+/** The page's no-JS view image, as a URL. */
+function viewImage(html: string): URL | undefined {
+  const src = /<noscript><img src="([^"]*)"/.exec(html)?.[1];
+  return src === undefined ? undefined : new URL(src.replaceAll("&amp;", "&"), "http://site.test");
+}
+
+/** A page without the name of the variant it shows: on its links, its image and in its data. */
+const unnamed = (html: string, variant: string) =>
+  html
+    .replaceAll(`&amp;exp=DRB-hero_headline-${variant}`, "")
+    .replaceAll(`,"exp":"DRB-hero_headline-${variant}"`, "");
 
 /** What changes between two renders of one page: the nonce, and the moment it was rendered. */
 const settled = (html: string) =>
@@ -120,30 +139,33 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
     }
   });
 
-  it("tells GA4 once per visitor and day, with exp_variant_string, and counts nothing twice", async () => {
-    const all = await until(
-      () => (impressions().length >= VISITORS ? impressions() : undefined),
-      "an experience_impression per visitor",
-    );
-    // The reloads and /ar above added none.
-    await sleep(500);
-    expect(impressions()).toHaveLength(VISITORS);
-    expect(new Set(all.map((event) => event.client_id)).size).toBe(VISITORS);
-    const strings = all.map((event) => event.params.exp_variant_string);
-    expect(new Set(strings)).toEqual(
-      new Set(["DRB-hero_headline-control", "DRB-hero_headline-cashback_first"]),
-    );
-    expect(strings.filter((text) => text === "DRB-hero_headline-cashback_first")).toHaveLength(
-      seen.filter((text) => text === VARIANT.en).length,
-    );
+  it("names each visitor's variant on every lead link and in its no-JS image, and tells GA4 nothing at render", async () => {
+    for (let n = 0; n < VISITORS; n++) {
+      const html = await page(site, "/", n);
+      const token = `DRB-hero_headline-${seen[n] === CONTROL ? "control" : "cashback_first"}`;
+      const links = leadLinks(html);
+      expect(links.length).toBeGreaterThan(10);
+      for (const link of links) {
+        expect(link.searchParams.get("exp"), link.href).toBe(token);
+        expect(link.searchParams.get("pl"), link.href).toMatch(/^[a-z0-9-]{1,40}$/);
+      }
+      expect(viewImage(html)?.searchParams.get("exp")).toBe(token);
+    }
+    // The browser sends experience_impression on its own session (hooks/use-visit.ts), and a
+    // page without JavaScript with its view (routes/api.view.ts): the render sends none.
+    await sleep(800);
+    expect(impressions()).toEqual([]);
   });
 
   /** Each leading visitor's chat reference, by visitor. */
   const refs = new Map<number, string>();
 
-  it("carries each visitor's variant on their lead: the same as on their landing page", async () => {
+  it("counts each visitor's lead for the variant their page's link carried", async () => {
     for (const n of [0, 1, 2, 3, 4, 5]) {
-      const lead = await rawRequest(site.origin, "/thank-you?cta=whatsapp&source=instagram", {
+      const html = await page(site, "/?source=instagram", n);
+      const hero = leadLinks(html).find((link) => link.searchParams.get("pl") === "hero");
+      expect(hero, "the hero's lead link").toBeDefined();
+      const lead = await rawRequest(site.origin, `${hero?.pathname}${hero?.search}`, {
         localAddress: address(n),
         agent: false,
         headers: { "user-agent": IPHONE_SAFARI_18, "sec-fetch-dest": "document" },
@@ -155,12 +177,11 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
       const found = gaEvents(destinations.ga, "generate_lead");
       return found.length >= 6 ? found : undefined;
     }, "six leads");
-    const byClient = new Map(impressions().map((event) => [event.client_id, event]));
-    for (const lead of leads) {
-      const impression = byClient.get(lead.client_id);
-      expect(impression, "the lead's visitor was counted as exposed").toBeDefined();
-      expect(lead.params.exp_variant_string).toBe(impression?.params.exp_variant_string);
-    }
+    const expected = [0, 1, 2, 3, 4, 5].map(
+      (n) => `DRB-hero_headline-${seen[n] === CONTROL ? "control" : "cashback_first"}`,
+    );
+    expect(leads.map((lead) => lead.params.exp_variant_string).sort()).toEqual(expected.sort());
+    expect(new Set(leads.map((lead) => lead.params.placement))).toEqual(new Set(["hero"]));
     // Meta's Lead for each carries it too, beside the lead's own words.
     const metaLeads = await until(() => {
       const found = destinations.meta.filter((event) => event.event_name === "Lead");
@@ -215,18 +236,35 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
     expect(impressions()).toHaveLength(before);
   });
 
-  it("changes no canonical URL, and the control's page is the page without an experiment", async () => {
+  it("names no variant on the page a crawler or Sec-GPC: 1 gets: its leads count for none", async () => {
+    const asks: Record<string, string>[] = [{ "user-agent": GOOGLEBOT }, { "sec-gpc": "1" }];
+    for (const headers of asks) {
+      const html = await page(site, "/", 60, headers);
+      for (const link of leadLinks(html)) expect(link.searchParams.has("exp")).toBe(false);
+      expect(viewImage(html)?.searchParams.has("exp")).toBe(false);
+    }
+  });
+
+  it("changes no canonical URL; the control's page is the page without an experiment but for the variant's name", async () => {
     const control = seen.indexOf(CONTROL);
     const variant = seen.indexOf(VARIANT.en);
-    const [asControl, asVariant, withoutFile] = await Promise.all([
+    const [asControl, asVariant, asCrawler, crawlerWithoutFile, withoutFile] = await Promise.all([
       page(site, "/", control),
       page(site, "/", variant),
+      page(site, "/", control, { "user-agent": GOOGLEBOT }),
+      page(plain, "/", control, { "user-agent": GOOGLEBOT }),
       page(plain, "/", control),
     ]);
     expect(canonical(asVariant)).toBe(canonical(withoutFile));
-    expect(settled(asControl)).toBe(settled(withoutFile));
-    // Only the headline differs for the variant.
-    expect(settled(asVariant).replace(VARIANT.en, CONTROL)).toBe(settled(withoutFile));
+    // Someone not taking part gets exactly the page without an experiment.
+    expect(settled(asCrawler)).toBe(settled(crawlerWithoutFile));
+    // The control's links, image and data name it, and nothing else differs.
+    expect(settled(asControl)).toContain("exp=DRB-hero_headline-control");
+    expect(unnamed(settled(asControl), "control")).toBe(settled(withoutFile));
+    // Only the headline and the name differ for the variant.
+    expect(unnamed(settled(asVariant), "cashback_first").replace(VARIANT.en, CONTROL)).toBe(
+      settled(withoutFile),
+    );
   });
 
   it("is reported by `npm run experiments`: both variants, their visitors and leads", async () => {
@@ -243,7 +281,7 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
     expect(run.status, run.stderr).toBe(0);
     const [header, ...rows] = run.stdout
       .trim()
-      .split("\n")
+      .split("\r\n")
       .map((line) => line.split(","));
     const column = (name: string) => header?.indexOf(name) ?? -1;
     const row = (variant: string) => rows.find((cells) => cells[column("variant")] === variant);
@@ -260,5 +298,7 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
         leads.filter((name) => name === variant).length,
       );
     }
+    // The last two columns (after notes, which may hold commas): none set aside.
+    expect(row("control")?.slice(-2)).toEqual(["0", "0"]);
   });
 });

@@ -99,7 +99,7 @@ describe("the landing pages' plan buttons", () => {
       const page = await visit(path);
       const document = new window.DOMParser().parseFromString(page.html, "text/html");
       const plans = document.querySelector("#plans");
-      const links = [...(plans?.querySelectorAll("a[data-event]") ?? [])];
+      const links = [...(plans?.querySelectorAll('a[href*="thank-you?"]') ?? [])];
       expect(links.map((link) => link.textContent?.trim())).toEqual(buttons);
       const hrefs = links.map((link) => new URL(link.getAttribute("href") ?? "", server.origin));
       expect(hrefs.map((href) => href.pathname)).toEqual([thankYou, thankYou, thankYou]);

@@ -11,6 +11,8 @@ import {
   EXPOSURES_PER_ADDRESS,
   LEADS_PER_ADDRESS,
   SESSION_TIMEOUT_MS,
+  VIEW_WINDOW_MS,
+  VIEWS_PER_ADDRESS,
 } from "~/leads/limits.server";
 import {
   COMMAND_TIMEOUT_MS,
@@ -209,6 +211,27 @@ describe("two replicas' limits on one Redis", () => {
       EXPOSURES_PER_ADDRESS.capacity,
     );
     expect(a.stats().exposures_capped + b.stats().exposures_capped).toBe(10);
+  });
+
+  it("count a no-JS view once per visitor, session and page, whichever replica sees it, within the address's bound", async () => {
+    const phone = visitor("198.51.100.92");
+    expect(await a.view(phone, "1764000000|/")).toBe("counted");
+    expect(await b.view(phone, "1764000000|/")).toBe("repeat");
+    expect(await b.view(phone, "1764000000|/share")).toBe("counted");
+    const marks = await inspect.keys("*:view:*");
+    expect(marks).toHaveLength(2);
+    // Hashed like every key: no session, page or visitor in it.
+    for (const key of marks) expect(key).not.toMatch(/1764000000|share|198\.51/);
+    expect(await inspect.pttl(marks[0] ?? "")).toBeLessThanOrEqual(VIEW_WINDOW_MS);
+    const verdicts: string[] = [];
+    for (let n = 0; n < VIEWS_PER_ADDRESS.capacity + 10; n++) {
+      const replica = n % 2 === 0 ? a : b;
+      verdicts.push(await replica.view(visitor("198.51.100.93", `Agent/${n}`), "1|/"));
+    }
+    expect(verdicts.filter((verdict) => verdict === "counted")).toHaveLength(
+      VIEWS_PER_ADDRESS.capacity,
+    );
+    expect(a.stats().views_capped + b.stats().views_capped).toBe(10);
   });
 });
 

@@ -5,6 +5,7 @@
  * not know waits for the build that does), and without any credential an older build wrote
  * into it: credentials are added as a call is sent, never kept (outbox.server.ts).
  */
+import { SET_ASIDE_REASONS } from "~/experiments/experiment";
 import { isReferral } from "~/leads/chat-referral.server";
 import type { LedgerEntry, PendingCall } from "~/leads/ledger/ledger.server";
 
@@ -58,8 +59,22 @@ function leadProblem(value: unknown): string | null {
   ) {
     return "its lead's browser id or placement is not text";
   }
+  if (!optional(value.experiment, isVariant)) return "its lead's variant is not an experiment's";
+  if (!optional(value.experimentSetAside, isSetAside)) {
+    return "its lead's set-aside is not an experiment with a known reason";
+  }
+  if (value.experiment !== undefined && value.experimentSetAside !== undefined) {
+    return "its lead is both credited to a variant and set aside";
+  }
   return null;
 }
+
+/** An experiment's or a variant's id, as the experiments file allows them. */
+const isId = (value: unknown) => typeof value === "string" && /^[A-Za-z0-9_]{1,40}$/.test(value);
+const isVariant = (value: unknown) => isObject(value) && isId(value.id) && isId(value.variant);
+const SET_ASIDE = new Set<unknown>(SET_ASIDE_REASONS);
+const isSetAside = (value: unknown) =>
+  isObject(value) && isId(value.experiment) && SET_ASIDE.has(value.reason);
 
 /** A lead's stages: each a known stage, with its time and its value. */
 function isStages(value: unknown): boolean {

@@ -720,6 +720,55 @@ describe("reading any ledger at start", () => {
     expect(logged).toEqual([2, 3].map((line) => ({ type: "ledger_line_skipped", line, reason })));
   });
 
+  it("keeps a lead's variant, set-aside and placement only in their own shapes", () => {
+    const logged: Array<Record<string, unknown>> = [];
+    const credited = lead({
+      id: "lead-c",
+      ref: "DRB-22222",
+      placement: "plan-pro",
+      experiment: { id: "hero_headline", variant: "cashback_first" },
+    });
+    const setAside = lead({
+      id: "lead-s",
+      ref: "DRB-33333",
+      placement: "sticky",
+      experimentSetAside: { experiment: "hero_headline", reason: "no_variant" },
+    });
+    writeFileSync(
+      path(),
+      `${lines(
+        credited,
+        setAside,
+        lead({ id: "x-1", experiment: { id: "hero headline", variant: "control" } as never }),
+        lead({ id: "x-2", experiment: "DRB-hero_headline-control" as never }),
+        lead({
+          id: "x-3",
+          experimentSetAside: { experiment: "hero_headline", reason: "bored" } as never,
+        }),
+        lead({ id: "x-4", experimentSetAside: { reason: "no_variant" } as never }),
+        lead({
+          id: "x-5",
+          experiment: { id: "hero_headline", variant: "control" },
+          experimentSetAside: { experiment: "hero_headline", reason: "unknown_variant" },
+        }),
+        lead({ id: "x-6", placement: "p".repeat(41) }),
+      )
+        .split("\n")
+        .map((line) => `{"t":"lead","lead":${line}}`)
+        .join("\n")}\n`,
+    );
+    const ledger = onFile({ log: (line) => logged.push(JSON.parse(line)) });
+    expect(ledger.leads()).toEqual([credited, setAside]);
+    expect(logged.map((line) => line.reason)).toEqual([
+      "its lead's variant is not an experiment's",
+      "its lead's variant is not an experiment's",
+      "its lead's set-aside is not an experiment with a known reason",
+      "its lead's set-aside is not an experiment with a known reason",
+      "its lead is both credited to a variant and set aside",
+      "its lead's browser id or placement is not text",
+    ]);
+  });
+
   it("keeps a call for a destination this build does not know, across a rewrite", () => {
     const call = {
       ...ga4Call(1),

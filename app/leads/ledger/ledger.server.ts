@@ -15,6 +15,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { PhoneHashes, Stage } from "~/analytics/destinations/destination.server";
+import type { SetAsideReason } from "~/experiments/experiment";
 import type { ChatReferral } from "~/leads/chat-referral.server";
 import { type Journal, type JournalState, memoryJournal } from "~/leads/ledger/journal.server";
 import { checkEntry } from "~/leads/ledger/ledger-entry.server";
@@ -51,6 +52,11 @@ export type LeadRecord = {
   fbp?: string;
   /** Which button the lead came from ("hero", "sticky", "plan", "404", "thank-you"…). */
   placement?: string;
+  /**
+   * A lead the running experiment counts toward no variant, and why: its link carried none, or
+   * one the experiment does not have (experiments/credit.server.ts). Never beside `experiment`.
+   */
+  experimentSetAside?: { experiment: string; reason: SetAsideReason };
   status: LeadStatus;
   chatAt?: number;
   /** The running experiment's variant the visitor saw (docs/decisions/022-experiments.md). */
