@@ -130,6 +130,8 @@ describe("only a GET navigation records a lead", () => {
       // How the connection is kept: the client's business, not the answer's.
       "connection",
       "keep-alive",
+      // What a visitor's browser keeps: a HEAD is no visitor's navigation, and keeps nothing.
+      "set-cookie",
     ]);
     const headersOf = (response: Response) =>
       [...response.headers].filter(([name]) => !fresh.has(name));
