@@ -35,7 +35,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts"],
+          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
           // server/*.ts call the app's code through server/app.ts: here, the TypeScript sources.
           setupFiles: ["tests/support/unit-setup.ts"],
         },
