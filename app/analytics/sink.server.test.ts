@@ -312,7 +312,7 @@ describe("GA4 Measurement Protocol", () => {
     expect(call?.url.search).not.toContain("s3cr&t");
     expect(call?.contentType).toBe("application/json");
     expect(call?.body).toEqual({
-      // Sent as they happen: no timestamp_micros (issue 24: only for events sent late).
+      // Sent as they happen: no timestamp_micros (only an event sent late carries its own time).
       client_id: "1234567.7654321",
       // The visitor's address, for GA4's location (no user agent here, so no device).
       ip_override: "192.0.2.1",

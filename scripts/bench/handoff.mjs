@@ -1,7 +1,7 @@
-// The step after the tap (issue 27): how long from the tap on the landing page's main action to
+// The step after the tap: how long from the tap on the landing page's main action to
 // the browser's request for WhatsApp's address, with JavaScript and without, in Debian's
 // Chromium as a Pixel 7 at 390x844. A figure for the table, not a target: the browser test
-// (tests/e2e/tap-to-whatsapp.spec.ts) holds the issue's 1.5 s.
+// (tests/e2e/tap-to-whatsapp.spec.ts) holds its bar of 1.5 s.
 import { chromium, devices } from "@playwright/test";
 import { CHROMIUM_FLAGS, findChromium } from "../lib/chromium.mjs";
 
@@ -90,7 +90,7 @@ export async function measureHandOff({ baseUrl, log }) {
 export function handOffRows(handOff) {
   const rows = [
     {
-      section: `The tap on /'s main action to WhatsApp's address (Chromium as a Pixel 7, ${RUNS} taps each; issue 27: about 1 s, at most 1.5 s)`,
+      section: `The tap on /'s main action to WhatsApp's address (Chromium as a Pixel 7, ${RUNS} taps each; the bar: about 1 s, at most 1.5 s)`,
     },
   ];
   if (!handOff || handOff.error) {

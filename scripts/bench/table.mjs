@@ -41,7 +41,7 @@ export function median(values) {
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
-/** Issue 27's bar for mobile `/`: 100 in at least 2 of 3 runs, with a median TBT ≤ 50 ms. */
+/** The bar for mobile `/`: 100 in at least 2 of 3 runs, with a median TBT ≤ 50 ms. */
 const TBT_MEDIAN_LIMIT = 50;
 const fullMarksNeeded = (runs) => Math.ceil((runs * 2) / 3);
 
@@ -186,7 +186,7 @@ function lighthouseRows(lighthouse) {
         label: "TBT",
         short: "TBT (/ mobile)",
         value: ms(home.metrics.tbt),
-        // Issue 27's bar, as the median row below: 0 ms was a bar a 2-core machine misses alone.
+        // The bar, as the median row below: 0 ms was a bar a 2-core machine misses alone.
         target: `≤ ${TBT_MEDIAN_LIMIT} ms`,
         pass: atMost(home.metrics.tbt, TBT_MEDIAN_LIMIT),
       },

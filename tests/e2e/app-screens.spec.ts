@@ -180,7 +180,7 @@ for (const [path, locale] of LANGUAGES) {
         width: img.getBoundingClientRect().width,
         height: img.getBoundingClientRect().height,
       }));
-      // On a phone the hero's screen is cropped to its cards (issue 27).
+      // On a phone the hero's screen is cropped to its cards.
       expect(hero.src).toContain(`/app-screens/drive-cropped-${locale}-${colorScheme}.`);
       expect(hero.height / hero.width).toBeCloseTo(324 / 288, 1);
       // Dark files are dark, light files light, as the page around them.

@@ -5,7 +5,7 @@ import { expect, test } from "./fixtures";
 import { eventsFor, uniqueSource } from "./server-log";
 
 /**
- * Issue 14, points 2 and 6, as a visitor meets them at 390x844 (mobile) and 1280x800 (desktop),
+ * The countdown and the plans as a visitor meets them at 390x844 (mobile) and 1280x800 (desktop),
  * in both languages: the countdown shows numbers before and without scripts, and scripts take
  * it over without moving anything or a hydration error (the fixtures fail on console errors);
  * the plans show their period, what beta drivers get, and buttons that name their plan.

@@ -4,7 +4,7 @@ import { installClock } from "./clock";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 27, "A countdown that keeps its word", as a visitor with JavaScript meets it on a phone
+ * A countdown that keeps its word, as a visitor with JavaScript meets it on a phone
  * (docs/decisions/018-countdown-that-keeps-its-word.md). Without BETA_CLOSES_AT the countdown
  * runs two days from this browser's first load: a reload or a second visit continues it, and the
  * server's "02 days 00 00 00" is never painted and then replaced. With BETA_CLOSES_AT, the

@@ -5,9 +5,9 @@ import { type ChildServer, startChildServer } from "../support/child-server";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 28 in a phone's browser: the server renders each visitor's variant, so with JavaScript
+ * Experiments in a phone's browser: the server renders each visitor's variant, so with JavaScript
  * on the headline a visitor first sees is the one they keep, nothing moves, and a variant's page
- * runs no more script than the control's (docs/decisions/022-experiments.md). Issue 37: the
+ * runs no more script than the control's (docs/decisions/022-experiments.md). The
  * impression goes on the browser's own GA4 session, the tap carries the variant and where the
  * button sat, and without JavaScript the page's image counts its view once.
  */

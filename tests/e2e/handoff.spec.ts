@@ -4,7 +4,7 @@ import { expect, test } from "./fixtures";
 import { uniqueSource } from "./server-log";
 
 /**
- * Issue 14, point 3: the e-mail hand-off must not strand the visitor. /thank-you?cta=email shows
+ * The e-mail hand-off must not strand the visitor. /thank-you?cta=email shows
  * the address with a copy button and the reply promise, names the step that is left, and after
  * the hand-off (a mailto: that opens nothing here, as on a phone with no mail app) settles on
  * what to do next instead of "Continuing now…".

@@ -4,7 +4,7 @@ import { SAMPLE_COMPANY } from "./company";
 import { expect, test } from "./fixtures";
 
 /**
- * The privacy notice and the terms (issue 27): reached from every page's footer in the page's
+ * The privacy notice and the terms: reached from every page's footer in the page's
  * language, and showing the company the server is set with (playwright.config.ts's COMPANY_*).
  */
 const LANGUAGES = [

@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 14, point 5: a mistyped campaign link still offers the lead (WhatsApp, through
+ * A mistyped campaign link still offers the lead (WhatsApp, through
  * /thank-you) and the landing page, both carrying the visit's source, and keeps its 404.
  */
 

@@ -1,6 +1,6 @@
-// Issue 17: the landing page as a visitor from Instagram or WhatsApp sees it on a phone. What
+// The landing page as a visitor from Instagram or WhatsApp sees it on a phone. What
 // must be on the first screen, how long the page may be, the sticky WhatsApp action, and a
-// screenshot of every screen kept under .artifacts/screens for a person to look at. Issue 27:
+// screenshot of every screen kept under .artifacts/screens for a person to look at. Also
 // the app's screen cropped so its cards share the first screen, what happens after the tap,
 // the Privacy link, and small phones (320 and 360 px) kept short and on one line.
 import { mkdirSync } from "node:fs";
@@ -199,7 +199,7 @@ for (const language of LANGUAGES) {
           screen.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
         )
         .toBeGreaterThan(0);
-      // Issue 27: cropped to its cards, the screen shows its alert, drive score and cashback
+      // Cropped to its cards, the screen shows its alert, drive score and cashback
       // whole on the first screen: every word it draws (Western digits in both languages).
       const cards = await wordsOffTheFirstScreen(page);
       expect(cards.words.join(" ")).toMatch(/400.*100.*112.*92.*86/s);
@@ -344,7 +344,7 @@ test("without JavaScript the sticky action stays away and the hero's action stil
   await close();
 });
 
-// Issue 27: what happens after the tap, the way to the privacy notice, and small phones.
+// What happens after the tap, the way to the privacy notice, and small phones.
 for (const language of LANGUAGES) {
   test(`${language.path}: under the main action one line says what How it works says happens next, beside a quiet Privacy link`, async ({
     browser,

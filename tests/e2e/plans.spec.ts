@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 27, "the offer first" (docs/decisions/021-offer-first.md): on a phone the plans stack, the
+ * The offer first (docs/decisions/021-offer-first.md): on a phone the plans stack, the
  * plan beta drivers get (Plus) first, in full and marked by words, the others condensed under it;
  * on a wide screen the price ladder, Basic | Plus | Pro, in the page's reading direction; and no
  * row on the page scrolls sideways without showing that it does.

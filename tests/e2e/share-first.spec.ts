@@ -3,7 +3,7 @@ import { baseURL } from "../../playwright.config";
 import { expect, test } from "./fixtures";
 
 /**
- * Issue 14, point 4: sharing is WhatsApp-first by default, each network shows its own mark, and
+ * Sharing is WhatsApp-first by default, each network shows its own mark, and
  * /share shows a clean, unbroken link while the copied one keeps its source.
  */
 

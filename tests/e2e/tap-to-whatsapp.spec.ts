@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { eventsFor, uniqueSource } from "./server-log";
 
 /**
- * Issue 27, "What to build" 3: a short step after the tap, and WhatsApp from a tap. From the tap
+ * A short step after the tap, and WhatsApp from a tap. From the tap
  * on the landing page's main action to WhatsApp's address takes at most 1.5 s, with JavaScript
  * and without; the server counts one lead; Back from WhatsApp never sends the visitor out again;
  * the same lead again shows the thanks and a button that opens WhatsApp with one tap; and that

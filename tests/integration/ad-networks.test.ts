@@ -1,4 +1,4 @@
-// Issue 29 against the built server as production runs it, with a loopback stand-in per ad
+// The ad networks against the built server as production runs it, with a loopback stand-in per ad
 // network: TikTok's Events API, Snap's Conversions API, and Google Ads with Google's OAuth token
 // endpoint. Each lead reaches each network once with its own click id and nothing of another's,
 // a lead without a Google click id never reaches Google Ads, nothing is sent for what is no

@@ -45,7 +45,7 @@ describe.each(LANGUAGES)("%s", (path, locale) => {
     const name = (screen: string, scheme: string) =>
       new RegExp(`^/app-screens/${screen}-${locale}-${scheme}\\.[0-9a-f]{10}\\.svg$`);
     expect(urls).toHaveLength(6);
-    // The hero's drive is cropped to its cards on narrower screens (issue 27), whole from lg.
+    // The hero's drive is cropped to its cards on narrower screens, whole from lg.
     expect(urls[0]).toMatch(name("drive-cropped", "dark"));
     expect(urls[1]).toMatch(name("drive-cropped", "light"));
     expect(urls[2]).toMatch(name("drive", "dark"));

@@ -7,16 +7,14 @@ import { measureBytes } from "../../scripts/bench/bytes.mjs";
 import { startBuiltServer } from "../support/server";
 
 /**
- * The site's own JavaScript on /, beside React and Remix: the product's 15,000 again, after
- * issue 16's campaign attribution took it to 16,186 and the header's share menu, tooltips and
- * toaster began to load their code on intent (docs/decisions/009-code-on-intent.md): 14,345,
- * then about 14,670 with issue 17's sticky WhatsApp action; 14,064 once the hydrated header and
- * share menu carried class names instead of class lists, and 14,365 with the `meta` that reads
- * the head back from the document (docs/decisions/011-document-in-one-round-trip.md).
+ * The site's own JavaScript on /, beside React and Remix: the product's 15,000. It stays under
+ * because the header's share menu, tooltips and toaster load their code on intent
+ * (docs/decisions/009-code-on-intent.md) and the hydrated header and share menu carry class
+ * names instead of class lists (docs/decisions/011-document-in-one-round-trip.md).
  */
 const APP_JS_BUDGET = 15_000;
 /**
- * The / document: one round trip on a new connection, issue 17's target
+ * The / document: one round trip on a new connection
  * (docs/decisions/011-document-in-one-round-trip.md): 17,128 before, about 13,700 with named
  * looks, the head sent once and the drawn screens as cached images.
  */
@@ -60,9 +58,9 @@ describe("the browser's bundle", () => {
 });
 
 describe("the server's bundle", () => {
-  // Issue 25: server-build/index.js used to bundle what the server imports from app/ again, so
-  // those modules ran twice, each copy with its own state (getConfig's cache, for one). The
-  // server now takes the app's code from build/index.js (docs/decisions/015-app-bundled-once.md).
+  // Bundled again into server-build/index.js, what the server imports from app/ would run twice,
+  // each copy with its own state (getConfig's cache, for one): the server takes the app's code
+  // from build/index.js (docs/decisions/015-app-bundled-once.md).
   it("leaves the app to the Remix build: parseConfig is defined once in all the output", () => {
     const outputs = ["build", "server-build"].flatMap((dir) =>
       readdirSync(`${root}${dir}`)

@@ -1,4 +1,4 @@
-// Issue 27: the download note names the next 15 June with its year, and the footer its year; the
+// The download note names the next 15 June with its year, and the footer its year; the
 // render cache must never serve a page past the moment those change (Dubai's midnight), although
 // it keeps pages 5 minutes. The production server in this process, over HTTP, with the process's
 // clock set just before those midnights (only Date is faked: timers and sockets run as ever).

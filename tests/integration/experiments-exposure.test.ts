@@ -1,4 +1,4 @@
-// A lead counts for the variant its visitor saw, and only then (issue 37), over real HTTP: the
+// A lead counts for the variant its visitor saw, and only then, over real HTTP: the
 // built server with the shipped 50/50 headline test, visitors on distinct loopback addresses and
 // one phone model, a GA4 stand-in, and `node server-build/experiments-report.js` on its ledger.
 // Visitors who land on /share (no test there) and tap; visitors who land on / and tap from the

@@ -1,4 +1,4 @@
-// `npm run experiments` from the build (issue 28): the report a marketer runs beside the server,
+// `npm run experiments` from the build: the report a marketer runs beside the server,
 // over a ledger the ledger's own code wrote, and over every replica's counts in Redis.
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";

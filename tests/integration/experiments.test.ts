@@ -1,4 +1,4 @@
-// Issue 28 over real HTTP: the built server with the shipped two-variant experiment file (50/50
+// Experiments over real HTTP: the built server with the shipped two-variant experiment file (50/50
 // on the hero's headline), visitors from distinct loopback addresses on one phone model, and a
 // GA4 stand-in. What a visitor sees, what GA4 and the ledger get, and what the control keeps.
 // How a lead is counted for the variant its page showed: experiments-exposure.test.ts.

@@ -1,4 +1,4 @@
-// Replicas' experiment exposures in Redis (issue 28): each replica's ledger copies its totals
+// Replicas' experiment exposures in Redis: each replica's ledger copies its totals
 // through its outbox, in batches, against Debian's redis-server; the copy is idempotent (sent
 // twice, out of order, or again after a restart, it counts nothing twice) and survives an outage.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";

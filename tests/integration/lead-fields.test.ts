@@ -1,4 +1,4 @@
-// Issue 24, items 3 and 6, over real HTTP against the built server (in this process, msw for GA4
+// Leads' fields over real HTTP against the built server (in this process, msw for GA4
 // and Meta): what is not a visit records no lead, and the fields GA4 and Meta get for a lead
 // mean what a marketer reads them as (the session without JavaScript, timestamp_micros, fbc).
 import { HttpResponse, http as mswHttp } from "msw";

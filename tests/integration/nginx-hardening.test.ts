@@ -1,4 +1,4 @@
-// deploy/nginx against what issue 24 saw: one address holding 1,100 slowloris sockets made real
+// deploy/nginx against a measured attack: one address holding 1,100 slowloris sockets made real
 // visitors' requests fail. Debian's nginx runs the deploy files (tests/support/nginx-proxy.ts) in
 // front of two built replicas, of replicas that are down, and of one that never answers; every
 // client is on loopback, each visitor an address of its own (Node's localAddress) on the same

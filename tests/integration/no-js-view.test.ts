@@ -1,4 +1,4 @@
-// The no-JS landing view (issue 37) over real HTTP: a page's <noscript> image, GET /api/view,
+// The no-JS landing view over real HTTP: a page's <noscript> image, GET /api/view,
 // counted on the server session its visitor's no-JS lead then joins; once per visitor, session
 // and page; never for bots, prefetches or Sec-GPC: 1; bounded per address; and a safe answer to
 // junk. The built server, with a GA4 stand-in, visitors on distinct loopback addresses.

@@ -1,4 +1,4 @@
-// A plan's lead over HTTP (issue 14): `/thank-you?cta=whatsapp&plan=pro` opens WhatsApp with the
+// A plan's lead over HTTP: `/thank-you?cta=whatsapp&plan=pro` opens WhatsApp with the
 // message that names Pro and records `plan: "pro"`; an unknown plan is ignored. Both languages,
 // read from the real server's JSON analytics lines (no GA4 configured).
 import { Window } from "happy-dom";

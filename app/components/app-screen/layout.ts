@@ -11,7 +11,7 @@ export const INSET = 6;
 
 /**
  * The hero's drive on a phone ("drive-cropped"): the map between the alert and the sheet is cut
- * out, so the alert, the drive score and the cashback fit on the first screen whole (issue 27).
+ * out, so the alert, the drive score and the cashback fit on the first screen whole.
  * The cards move up by `CROP`; the map by `MAP_SHIFT`, which brings the route and the car into
  * the strip left between them.
  */

@@ -1,7 +1,7 @@
 /**
  * A lead's id and chat reference, derived from who asked for what and when, so that every
  * replica gives the same lead the same ones: a lead two replicas both counted during a Redis
- * outage reaches Meta twice with one event_id, which Meta merges (docs/decisions/015-lead-ledger.md).
+ * outage reaches Meta twice with one event_id, which Meta merges (docs/decisions/016-lead-ledger.md).
  */
 import { createHash } from "node:crypto";
 import { refFromBytes } from "~/leads/chat-ref";
