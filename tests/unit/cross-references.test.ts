@@ -189,7 +189,9 @@ describe("cross-references", () => {
     const wrong = rows.flatMap(([, number = "", status = ""]) => {
       const record = (lines.get(decisions.get(number) ?? "") ?? []).join("\n");
       const own = /Status: ([\s\S]*?)\n\n/.exec(record)?.[1]?.replace(/\s+/g, " ") ?? "";
-      return own.startsWith(status.trim()) ? [] : [`${number}: index "${status}", record "${own}"`];
+      // The record may say after a colon what the amendment changed.
+      const same = own === status.trim() || own.startsWith(`${status.trim()}:`);
+      return same ? [] : [`${number}: index "${status}", record "${own}"`];
     });
     expect(wrong).toEqual([]);
   });
