@@ -10,7 +10,7 @@ import { LOCALE_INFO } from "~/shared/locale";
  * that language, never a redirect. A static part: the document's click listener
  * (hooks/use-link-clicks.ts) hides it and remembers the choice in a cookie, so the server stops
  * rendering it. Without JavaScript the offer stays, and its link works. One row on a phone
- * (`language-offer` in tailwind.css): its close button used to wrap under it, 97 px tall.
+ * (`language-offer` in tailwind.css), so its close button never wraps under it (97 px tall if it did).
  */
 export function LanguageSuggestion() {
   const other = useOtherLanguage();

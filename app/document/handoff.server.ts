@@ -4,7 +4,7 @@
  * Each page's loader builds its head tags (pages/head.server.ts) and Remix renders them into the
  * <head>, then sends the same loader data again as `window.__remixContext` at the end of the
  * document, for hydration: titles, descriptions and addresses too far from the <head> for
- * gzip's window to find, so they were paid for twice (the record has the figures). The
+ * gzip's window to find, so they would be paid for twice (the record has the figures). The
  * browser's `meta` reads those tags back from the <head> it already has (shared/route-meta.ts);
  * a client-side navigation's data request still carries them.
  *

@@ -644,8 +644,8 @@ describe("fuzzing the real server", () => {
     10_000,
   );
 
-  // Both of these once reached Remix and ended in a 500 before any route of ours ran; the
-  // request guard (server/request-guard.ts) now answers them first.
+  // Both of these would reach Remix and end in a 500 before any route of ours ran; the
+  // request guard (server/request-guard.ts) answers them first.
   it.each([
     [
       "a cross-origin POST to a page",

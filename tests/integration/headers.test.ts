@@ -81,7 +81,7 @@ describe("a document's scripts run only with its own, fresh nonce", () => {
         expect(executable.length).toBeGreaterThan(2);
         for (const tag of executable) expect(tag).toContain(`nonce="${nonce}"`);
         // The page's code is held until the first paint (document/boot-script.server.ts): every
-        // preload is for no media, and Remix's module script no longer runs as soon as it can.
+        // preload is for no media, and Remix's module script does not run as soon as it can.
         const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
         expect(preloads.length).toBeGreaterThan(3);
         for (const link of preloads) expect(link).toContain('media="not all"');

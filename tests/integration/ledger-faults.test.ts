@@ -319,7 +319,7 @@ describe("DATA_DIR's lock", () => {
     const server = await start({ DATA_DIR: dir });
     const [taken] = linesOf(server, "ledger_lock_taken_over");
     expect(taken).toMatchObject({ lock: "9f2c1a7e3b4d 1" });
-    // Watched for its heartbeat, which never came: about a second, never the old 30.
+    // Watched for its heartbeat, which never came: about LOCK_STALE_MS, a second.
     expect(taken?.waited_ms).toBeGreaterThanOrEqual(900);
     expect(taken?.waited_ms).toBeLessThan(2000);
     expect(readFileSync(join(dir, "leads.lock"), "utf8")).toBe(`${hostname()} ${server.pid}`);

@@ -93,7 +93,7 @@ describe("Redis's backup and restore, as deploy/README.md says", { timeout: 60_0
     await redis.set("darb:ledger:lead:after-rewrite", '{"id":"after-rewrite"}', "PX", 90 * DAY_MS);
     await redis.set("darb:{address}:lead:mark", "1", "PX", 30 * 60_000);
 
-    // Redis 7 writes a directory; the old instruction's appendonly.aof* copied nothing.
+    // Redis 7 writes a directory: a backup of appendonly.aof* alone would copy nothing.
     expect(readdirSync(data)).toEqual(["appendonlydir"]);
     expect(readdirSync(join(data, "appendonlydir")).sort()).toEqual(
       expect.arrayContaining([

@@ -6,7 +6,7 @@
  * lead's id as its transaction id, its time, its value in AED and, once the chat gives it, the
  * hashed phone. Google can only credit a click, so a lead without one is never sent. The access
  * token (from the refresh token, with the datamanager scope) joins each call as it is sent.
- * Why not the Google Ads API's uploadClickConversions any more: docs/decisions/026.
+ * Why not the Google Ads API's uploadClickConversions: docs/decisions/026.
  */
 import {
   type ClickIdName,
