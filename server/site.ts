@@ -1,7 +1,7 @@
 /**
  * The whole site in one call: the services, the document cache, the HTTP server and its
- * shutdown, listening. server/index.ts runs it for `npm start` and the container; the
- * integration tests run it in their own process, so msw can stand in for GA4.
+ * shutdown, listening. server/main.ts runs it for `npm start` and the container; the
+ * integration tests run it (from the build) in their own process, so msw can stand in for GA4.
  */
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
