@@ -28,7 +28,7 @@ export default {
   //   rewrite (document/boot-script.server.ts) does not know, so pages would start before paint.
   // - singleFetch: the handoff rewrite (document/handoff.server.ts) needs state.loaderData in
   //   serverHandoffString; `_data` data requests are what server/document-cache.ts, handleDataRequest
-  //   and the log lines expect; server/index.ts picks Remix's fetch polyfill from it.
+  //   and the log lines expect; server/main.ts picks Remix's fetch polyfill from it.
   future: {
     v3_fetcherPersist: true,
     v3_relativeSplatPath: true,

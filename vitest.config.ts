@@ -36,8 +36,6 @@ export default defineConfig({
         test: {
           name: "unit",
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
-          // server/*.ts call the app's code through server/app.ts: here, the TypeScript sources.
-          setupFiles: ["tests/support/unit-setup.ts"],
         },
       },
       {

@@ -9,11 +9,10 @@ import { remixErrorLine } from "~/platform/remix-error-line.server";
 import { requestContext } from "~/platform/request-context.server";
 
 /**
- * The app's code the app's own server runs (config, log lines, services, the document cache's
- * key), taken from this build through `build.entry.module` (server/app.ts) so that it is bundled
- * once: see platform/server-api.server.ts.
+ * The app's own server (server/main.ts), bundled here with the app so that every module, and its
+ * state, exists once: server-build/*.js import this build and call it (server/load-build.ts).
  */
-export * as serverApi from "~/platform/server-api.server";
+export * as server from "../server/main";
 
 /** Every document: see document/pipeline.server.tsx. */
 export default function handleRequest(

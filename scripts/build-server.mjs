@@ -1,31 +1,22 @@
-// After `remix build`: bundles the app's own HTTP server (server/index.ts and the server/ modules
-// it imports) into server-build/index.js, with packages left to node_modules. None of app/ is in
-// it: the server loads build/index.js and takes the app's code from there (`serverApi`, exported
-// by app/entry.server.tsx and read through Remix's `build.entry.module` in server/app.ts), so the
-// app is bundled once and its module state exists once (docs/decisions/015-app-bundled-once.md).
-// A value imported from "~/…" would bundle a second copy, so it fails this build; types from
-// "~/…" are erased and fine. Node runs the result as it is: `node server-build/index.js` serves
-// build/ (docs/decisions/004-own-http-server.md).
-import { join, relative, sep } from "node:path";
+// After `remix build`: the entries Node runs, server-build/index.js (`npm start`, the container)
+// and server-build/{leads,experiments}-report.js (`npm run leads`, `npm run experiments`). The
+// server and the app are in build/index.js (server/main.ts, exported by app/entry.server.tsx);
+// each entry only imports that build and calls it (server/load-build.ts), so nothing is bundled
+// twice (docs/decisions/015-app-bundled-once.md). TypeScript, hence compiled; packages and Node's
+// own modules stay imports.
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export async function buildServer(root) {
   // Imported here: `npm start` loads this file before it has installed anything.
   const { build } = await import("esbuild");
-  const app = join(root, "app") + sep;
   await build({
     absWorkingDir: root,
-    // The server, and `npm run leads` and `npm run experiments`, which read the ledger.
-    entryPoints: [
-      join(root, "server", "index.ts"),
-      join(root, "server", "leads-report.ts"),
-      join(root, "server", "experiments-report.ts"),
-    ],
+    entryPoints: ["index.ts", "leads-report.ts", "experiments-report.ts"].map((name) =>
+      join(root, "server", name),
+    ),
     outdir: join(root, "server-build"),
     bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
     plugins: [
       {
         // Every bare import is a package (or Node's own).
@@ -34,23 +25,10 @@ export async function buildServer(root) {
           context.onResolve({ filter: /^[^./~]/ }, ({ path }) => ({ path, external: true }));
         },
       },
-      {
-        name: "no-app-code",
-        setup(context) {
-          const error = (path, importer) => ({
-            errors: [
-              {
-                text: `${relative(root, importer)} imports a value from the app (${path}): take it from the build through server/app.ts (app/platform/server-api.server.ts), or import only types`,
-              },
-            ],
-          });
-          context.onResolve({ filter: /^~\// }, ({ path, importer }) => error(path, importer));
-          context.onResolve({ filter: /^\./ }, ({ path, importer, resolveDir }) =>
-            join(resolveDir, path).startsWith(app) ? error(path, importer) : undefined,
-          );
-        },
-      },
     ],
+    platform: "node",
+    format: "esm",
+    target: "node20",
     sourcemap: true,
     tsconfig: join(root, "tsconfig.json"),
     logLevel: "warning",

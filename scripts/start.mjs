@@ -1,5 +1,5 @@
 // `npm start`: install and build whatever is missing or stale, then serve the production build
-// with the app's own server (server/index.ts, bundled to server-build/index.js).
+// with the app's own server (server-build/index.js, which starts the one in build/index.js).
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { ensureBuild, ensureDependencies, root } from "./lib/prepare.mjs";

@@ -5,8 +5,8 @@
  * the cache's key never reads them, and each response says its own Set-Cookie.
  */
 import type { RequestHandler } from "express";
+import { attributionOfRequest } from "~/leads/attribution-cookies.server";
 import type { Config } from "~/platform/config.server";
-import { attributionOfRequest } from "./app";
 import { headerReader } from "./header-reader";
 
 export function attribution(config: Config): RequestHandler {

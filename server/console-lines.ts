@@ -4,7 +4,7 @@
  * bounded string field, so nothing printed can start a line of its own.
  */
 import { format } from "node:util";
-import { bounded, logLine, writeErrorLine, writeLogLine } from "./app";
+import { bounded, logLine, writeErrorLine, writeLogLine } from "~/platform/log-line.server";
 
 const LEVELS = ["debug", "info", "log", "warn", "error"] as const;
 

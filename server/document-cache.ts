@@ -8,9 +8,10 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { RequestHandler } from "express";
+import { pageVariant, variantKey } from "~/pages/page-variant.server";
 import type { DocumentKeeper } from "~/platform/request-context.server";
+import { hasClickId } from "~/shared/campaign";
 import { accepts } from "./accept-encoding";
-import { hasClickId, pageVariant, variantKey } from "./app";
 import { createRenderCache } from "./render-cache";
 import { NONCE_LENGTH } from "./security-headers";
 import { filled, gzipped, type SplicedDocument, splice } from "./spliced-gzip";

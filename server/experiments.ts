@@ -5,9 +5,9 @@
  * experiment runs; without one, no request does any of this.
  */
 import type { RequestHandler } from "express";
+import { assignmentKey, experimentOfRequest } from "~/experiments/visit.server";
 import type { Config } from "~/platform/config.server";
 import type { Services } from "~/platform/services.server";
-import { assignmentKey, experimentOfRequest } from "./app";
 import { clientAddress } from "./client-address";
 import { headerReader } from "./header-reader";
 

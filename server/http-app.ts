@@ -17,9 +17,9 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import type { Assignment } from "~/experiments/experiment";
 import type { Attribution } from "~/leads/attribution-cookies.server";
 import type { Config } from "~/platform/config.server";
+import { bounded, logLine } from "~/platform/log-line.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { Services } from "~/platform/services.server";
-import { bounded, logLine } from "./app";
 import { attribution } from "./attribution";
 import { buildAssets, loadBuildAssets } from "./build-assets";
 import { clientAddress } from "./client-address";

@@ -1,15 +1,12 @@
 /**
  * `npm run leads` (app/leads/report-cli.server.ts): the report runs from the Remix build, like
- * the server, so the ledger is read by the same code that writes it (server/app.ts).
+ * the server, so the ledger is read by the same code that writes it (server/load-build.ts).
  */
-import { fileURLToPath, pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { appOf } from "./app";
+import { loadBuild } from "./load-build";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 try {
-  const build = (await import(pathToFileURL(`${root}build/index.js`).href)) as ServerBuild;
-  process.exitCode = await appOf(build).runLeadsReport(process.argv.slice(2), process.env, {
+  const { server } = await loadBuild("runLeadsReport");
+  process.exitCode = await server.runLeadsReport(process.argv.slice(2), process.env, {
     out: (text) => process.stdout.write(text),
     err: (text) => process.stderr.write(text),
   });

@@ -4,7 +4,7 @@
  * per request cost a fifth of a cached page's CPU, and platforms log requests at their edge.
  */
 import type { RequestHandler } from "express";
-import { bounded, logLine } from "./app";
+import { bounded, logLine } from "~/platform/log-line.server";
 
 export function requestLog(write: (line: string) => void): RequestHandler {
   return (request, response, next) => {

@@ -1,14 +1,15 @@
 /**
  * The whole site in one call: the services, the document cache, the HTTP server and its
- * shutdown, listening. server/index.ts runs it for `npm start` and the container; the
- * integration tests run it in their own process, so msw can stand in for GA4.
+ * shutdown, listening. server/main.ts runs it for `npm start` and the container; the
+ * integration tests run it (from the build) in their own process, so msw can stand in for GA4.
  */
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
+import { statsReporter } from "~/analytics/sink.server";
 import type { Config } from "~/platform/config.server";
-import type { Services } from "~/platform/services.server";
-import { appOf, bindApp, createServices, statsReporter, writeLogLine } from "./app";
+import { writeLogLine } from "~/platform/log-line.server";
+import { createServices, type Services } from "~/platform/services.server";
 import { createDocumentCache } from "./document-cache";
 import { createHttpApp } from "./http-app";
 import { createMetrics, metricsServer } from "./metrics";
@@ -79,8 +80,6 @@ export async function startSite(options: {
   listen?: { port: number; host?: string };
 }): Promise<Site> {
   const { build, config, root } = options;
-  // The app's code this site runs is the build's own (server/app.ts).
-  bindApp(appOf(build));
   const log = options.log ?? writeLogLine;
   const services = createServices(config, { writeLine: log });
   const documents = config.renderCache ? createDocumentCache() : null;

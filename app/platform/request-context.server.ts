@@ -27,7 +27,7 @@ export type RequestContext = {
   clientAddress: string;
   /** This response's CSP nonce; the server puts the same one in the header. */
   nonce: string;
-  /** The settings the process started with (server/index.ts checked them). */
+  /** The settings the process started with (server/main.ts checked them). */
   config: Config;
   services: Services;
   /**

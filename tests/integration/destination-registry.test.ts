@@ -37,7 +37,7 @@ beforeAll(async () => {
       LEAD_VALUE_AED: "installed=99",
     },
     // The network joins the build's own registry before the settings are read.
-    { before: (app) => app.registerDestination(echoNetwork) },
+    { before: (server) => server.registerDestination(echoNetwork) },
   );
 }, 60_000);
 afterAll(async () => {

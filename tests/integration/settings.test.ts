@@ -426,9 +426,10 @@ describe("start-up that cannot listen", { timeout: 60_000 }, () => {
   });
 });
 
-describe("a build without the app's code the server runs", { timeout: 60_000 }, () => {
-  // server-build/index.js holds none of the app: it takes it from build/index.js (server/app.ts).
-  // Here it sits beside a build/index.js that lacks some of it, as after a partial deploy.
+describe("a build without the server", { timeout: 60_000 }, () => {
+  // server-build/index.js only imports build/index.js, which carries the server with the app
+  // (server/load-build.ts). Here it sits beside no build, or one from another version of the
+  // app, as after a partial deploy.
   let dir = "";
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), "darb-stale-build-"));
@@ -444,20 +445,23 @@ describe("a build without the app's code the server runs", { timeout: 60_000 }, 
 
   const real = JSON.stringify(pathToFileURL(join(ROOT, "build", "index.js")).href);
   it.each([
+    ["no build/index.js", null, /^build\/index\.js is missing: /],
     [
-      "no serverApi at all",
+      "a build that does not carry the server",
       `export * from ${real};\nexport const entry = { module: {} };\n`,
-      /^build\/index\.js does not export the app's code for the server /,
+      /^build\/index\.js does not carry the server /,
     ],
     [
-      "a serverApi without parseConfig",
+      "a server without startServer",
       `import * as real from ${real};\nexport * from ${real};\n` +
-        "const { parseConfig, ...serverApi } = real.entry.module.serverApi;\n" +
-        "export const entry = { module: { ...real.entry.module, serverApi } };\n",
-      /^build\/index\.js lacks serverApi\.parseConfig, which the server needs: /,
+        "const { startServer, ...server } = real.entry.module.server;\n" +
+        "export const entry = { module: { ...real.entry.module, server } };\n",
+      /^build\/index\.js lacks server\.startServer, which server-build\/ calls: /,
     ],
   ])("ends start-up with one line and exit code 1: %s", async (_, build, error) => {
-    writeFileSync(join(dir, "build", "index.js"), build);
+    const file = join(dir, "build", "index.js");
+    if (build === null) rmSync(file, { force: true });
+    else writeFileSync(file, build);
     const result = await start({}, join(dir, "server-build", "index.js"));
     expect(result.code).toBe(1);
     expect(result.listening).toBe(false);

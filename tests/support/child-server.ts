@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 
 export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
-/** The production server: server/index.ts, bundled by `npm run build`. */
+/** The production server: it loads build/index.js, where the server is (`npm run build`). */
 export const SERVER = join(ROOT, "server-build/index.js");
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

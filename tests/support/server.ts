@@ -1,10 +1,10 @@
 // The production server (server/site.ts, what `node server-build/index.js` runs) in this
-// process, on a free loopback port, so msw can stand in for GA4 on the outbound side.
+// process, on a free loopback port, so msw can stand in for GA4 on the outbound side. Taken from
+// the build as production takes it: build/index.js carries the server with the app.
 import { existsSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { installGlobals, type ServerBuild } from "@remix-run/node";
-import { type App, appOf } from "../../server/app";
-import { startSite } from "../../server/site";
+import { fileURLToPath } from "node:url";
+import { installGlobals } from "@remix-run/node";
+import { type BuiltServer, loadBuild } from "../../server/load-build";
 import { freshDataDir } from "./child-server";
 
 /**
@@ -14,26 +14,25 @@ import { freshDataDir } from "./child-server";
 export const directFetch: typeof fetch = globalThis.fetch.bind(globalThis);
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
-const buildPath = `${root}build/index.js`;
 
 export async function startBuiltServer(
   env: Record<string, string>,
   /** What to do with the build's app before its settings are read (register a network). */
-  { before }: { before?: (app: App) => void } = {},
+  { before }: { before?: (server: BuiltServer) => void } = {},
 ) {
-  if (!existsSync(buildPath))
+  if (!existsSync(`${root}build/index.js`))
     throw new Error("No build: run `npm run build` (npm test does) first.");
   // The build's own modules read the environment too (getConfig), as in production. The config,
-  // like all the app's code the server runs, is the build's (server/app.ts), not the sources'.
+  // like all the code the server runs, is the build's, not the sources'.
   Object.assign(process.env, { NODE_ENV: "production", DATA_DIR: freshDataDir(), ...env });
-  const build = (await import(pathToFileURL(buildPath).href)) as unknown as ServerBuild;
+  const { build, server } = await loadBuild("startSite");
   installGlobals({ nativeFetch: build.future.v3_singleFetch });
-  before?.(appOf(build));
+  before?.(server);
   const lines: string[] = [];
-  const site = await startSite({
+  const site = await server.startSite({
     build,
     root,
-    config: appOf(build).parseConfig(process.env),
+    config: server.parseConfig(process.env),
     listen: { port: 0, host: "127.0.0.1" },
     log: (line) => {
       lines.push(line);
