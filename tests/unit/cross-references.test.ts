@@ -13,7 +13,6 @@ import { describe, expect, it } from "vitest";
 const PENDING_IN_OTHER_BRANCHES: readonly string[] = [
   "app/platform/config.server.ts: docs/decisions/015-lead-ledger.md",
   "deploy/compose.yaml: issue 24",
-  "docs/decisions/015-app-bundled-once.md: issue 25",
   "docs/testing.md: issue 25",
   "docs/testing.md: issue 26",
   "docs/testing.md: issue 27",
