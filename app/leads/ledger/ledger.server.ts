@@ -14,11 +14,12 @@
  * as it is sent. Whole leads go after LEAD_RETENTION_DAYS.
  */
 import { randomBytes } from "node:crypto";
-import type { PhoneHashes, Stage } from "~/analytics/destinations/destination.server";
-import type { SetAsideReason } from "~/experiments/experiment";
 import type { ChatReferral } from "~/leads/chat-referral.server";
 import { type Journal, type JournalState, memoryJournal } from "~/leads/ledger/journal.server";
 import { checkEntry } from "~/leads/ledger/ledger-entry.server";
+import type { PhoneHashes } from "~/leads/phone-hashes.server";
+import type { Stage } from "~/leads/stages.server";
+import type { SetAsideReason } from "~/leads/variant-credit.server";
 import type { Campaign } from "~/shared/campaign";
 
 /**
@@ -54,7 +55,7 @@ export type LeadRecord = {
   placement?: string;
   /**
    * A lead the running experiment counts toward no variant, and why: its link carried none, or
-   * one the experiment does not have (experiments/credit.server.ts). Never beside `experiment`.
+   * one the experiment does not have (leads/variant-credit.server.ts). Never beside `experiment`.
    */
   experimentSetAside?: { experiment: string; reason: SetAsideReason };
   status: LeadStatus;
