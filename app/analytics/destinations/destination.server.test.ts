@@ -1,6 +1,6 @@
-// What every destination shares: the *_SEND setting, a network's own
-// part of a campaign, the ids of a lead's later moments, and configure() turning a module and
-// its settings into what the site sends.
+// What every destination shares: the *_SEND setting, a network's own part of a campaign, the
+// ids of a lead's later moments, and configure() turning a module and its settings into what the
+// site sends.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import {
