@@ -14,6 +14,7 @@ import {
 } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { ErrorScreen } from "~/components/ErrorScreen";
+import { ShareMenu } from "~/components/ShareMenu";
 import { SiteHeader } from "~/components/SiteHeader";
 import { StaticPart } from "~/components/StaticPart";
 import { Toaster } from "~/components/Toaster";
@@ -23,7 +24,6 @@ import { useLinkClicks } from "~/hooks/use-link-clicks";
 import { useNonce } from "~/hooks/use-nonce";
 import { useVisit } from "~/hooks/use-visit";
 import { rootData } from "~/pages/root-data.server";
-import { ShareMenu } from "~/share/ShareMenu";
 import { describeError } from "~/shared/errors";
 import { LOCALE_INFO, localeOfPath } from "~/shared/locale";
 import type { RouteHandle } from "~/shared/route-handle";

@@ -4,7 +4,7 @@
  * every call waiting on it. It is never logged and never written to the ledger: the outbox adds
  * it to a call's headers as the call is sent.
  */
-import { postJson } from "~/analytics/http-post.server";
+import { postJson } from "~/platform/http-post.server";
 
 export type OAuthClient = {
   clientId: string;

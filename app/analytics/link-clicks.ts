@@ -1,11 +1,12 @@
 /**
  * Clicks on links, read from the document rather than from each link's handler: links in
- * static parts (document/static-parts.ts) have no React handlers, so one listener serves every
+ * static parts (components/static-parts.ts) have no React handlers, so one listener serves every
  * link on the page. A link says what it reports in data attributes set when it renders.
  */
-import { type ClientEventName, fitUrl, isClientEventName } from "~/analytics/events";
+
 import { CAMPAIGN_PARAMS, type Campaign, setCampaign } from "~/shared/campaign";
 import { FBCLID_AT_PARAM, PLACEMENT_PARAM, SESSION_PARAM, VARIANT_PARAM } from "~/shared/cta";
+import { type ClientEventName, fitUrl, isClientEventName } from "~/shared/events";
 import { basePath, isLocale, localeOfPath, pathInLocale } from "~/shared/locale";
 
 const EVENT = "data-event";

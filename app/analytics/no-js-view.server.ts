@@ -7,10 +7,9 @@
  * is no new view), bounded per address, and never for bots, prefetches, `Sec-GPC: 1`, another
  * site's page or anything but an image's request.
  */
-import { fitParams, type OutboundEvent } from "~/analytics/events";
+
 import { VIEW_PAGE_PARAM } from "~/analytics/no-js-view";
-import { shownVariant } from "~/experiments/credit.server";
-import { EXPOSURE_EVENT, expVariantString } from "~/experiments/experiment";
+import { EXPOSURE_EVENT } from "~/experiments/experiment";
 import {
   CAMPAIGN_COOKIE,
   cookiesOf,
@@ -19,10 +18,13 @@ import {
 } from "~/leads/attribution-cookies.server";
 import { visitorOf } from "~/leads/leads.server";
 import type { LeadVerdict } from "~/leads/limits.server";
+import { shownVariant } from "~/leads/variant-credit.server";
+import { expVariantString } from "~/leads/variant-token";
 import { isPrefetched, mayTrack } from "~/leads/visitor.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { campaignDetails, campaignFrom, isTagged } from "~/shared/campaign";
 import { VARIANT_PARAM } from "~/shared/cta";
+import { fitParams, type OutboundEvent } from "~/shared/events";
 import { localeOfPath } from "~/shared/locale";
 
 /** What became of a view: counted, or why not; `bad` for a request no page of ours makes. */

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { PostError } from "~/analytics/http-post.server";
 import {
   CALL_TIMEOUT_MS,
   createOutbox,
@@ -17,6 +16,7 @@ import {
   type LedgerEntry,
   type NewCall,
 } from "~/leads/ledger/ledger.server";
+import { PostError } from "~/platform/http-post.server";
 
 const T0 = 1_764_000_000_000;
 const HOUR = 3_600_000;

@@ -17,7 +17,6 @@
  * chat's call never is. Each call refused, given up or unconfirmed is one log line.
  */
 import { retryDelay } from "~/analytics/backoff";
-import { PostError, postJson } from "~/analytics/http-post.server";
 import {
   judgeStatus,
   type PlatformError,
@@ -31,6 +30,7 @@ import type {
   Outcome,
   PendingCall,
 } from "~/leads/ledger/ledger.server";
+import { PostError, postJson } from "~/platform/http-post.server";
 
 /** How a call is sent: postJson's shape, so tests and the Redis copy can stand in for it. */
 export type Post = typeof postJson;

@@ -5,6 +5,7 @@
  */
 
 import { MAX_RETRIES, retryDelay } from "~/analytics/backoff";
+import { currentSessionId } from "~/analytics/session";
 import {
   type ClientEventName,
   type EventParams,
@@ -12,8 +13,7 @@ import {
   LIMITS,
   MAX_ENGAGEMENT_MS,
   type ParamValue,
-} from "~/analytics/events";
-import { currentSessionId } from "~/analytics/session";
+} from "~/shared/events";
 
 export type QueuedEvent = { name: ClientEventName; params: EventParams };
 /** An event and the GA4 session it belongs to (a batch is one session's). */

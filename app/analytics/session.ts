@@ -6,7 +6,7 @@
  * (docs/analytics.md).
  */
 
-import { SESSION_ID } from "~/analytics/events";
+import { SESSION_ID } from "~/shared/events";
 
 const KEY = "darb:session";
 export const SESSION_TIMEOUT_MS = 30 * 60_000;

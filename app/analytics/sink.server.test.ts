@@ -15,7 +15,6 @@ import {
 } from "~/analytics/destinations/destination.server";
 import { ga4 as ga4Destination } from "~/analytics/destinations/ga4.server";
 import { type MetaSettings, meta, metaStamp } from "~/analytics/destinations/meta.server";
-import { PostError } from "~/analytics/http-post.server";
 import { type OutboxStats, type Post, UNCERTAIN_RESEND_AFTER_MS } from "~/analytics/outbox.server";
 import {
   createSink,
@@ -33,6 +32,7 @@ import {
 } from "~/leads/ledger/ledger.server";
 import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
+import { PostError } from "~/platform/http-post.server";
 
 const GA_ENDPOINT = "https://www.google-analytics.com/mp/collect";
 // The secret has characters that must be encoded in a query string.

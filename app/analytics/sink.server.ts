@@ -16,7 +16,6 @@ import type {
   StageFacts,
   TapFacts,
 } from "~/analytics/destinations/destination.server";
-import type { OutboundEvent } from "~/analytics/events";
 import {
   createOutbox,
   type Outbox,
@@ -38,6 +37,7 @@ import {
   sharedLeadCall,
 } from "~/leads/ledger/shared-ledger.server";
 import type { Visitor } from "~/leads/visitor.server";
+import type { OutboundEvent } from "~/shared/events";
 
 export {
   BACKDATE_AFTER_MS,
@@ -46,7 +46,7 @@ export {
   MAX_BACKDATE_MS,
 } from "~/analytics/destinations/ga4.server";
 export { META_MAX_AGE_MS } from "~/analytics/destinations/meta.server";
-export type { OutboundEvent } from "~/analytics/events";
+export type { OutboundEvent } from "~/shared/events";
 
 /** GA4's counters under their own names; every other destination's as <name>_sent, …. */
 export type SinkStats = OutboxStats & Record<string, number>;

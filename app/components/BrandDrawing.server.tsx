@@ -1,6 +1,6 @@
 /**
  * The logo's drawing, a road bending into a check mark: a <symbol> in the page's icon sprite
- * (pages/icons.server.tsx), so the header shows it without its paths in the bundle.
+ * (components/icons.server.tsx), so the header shows it without its paths in the bundle.
  */
 export function BrandDrawing() {
   return (

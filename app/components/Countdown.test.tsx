@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { Countdown } from "~/components/Countdown";
 import { ui as arUi } from "~/content/ar/ui";
 import { ui } from "~/content/ui";
-import { countingFor } from "~/pages/plural.server";
 import { BETA_START_GLOBAL } from "~/shared/countdown";
+import { countingFor } from "~/shared/plural.server";
 
 const LOADED = Date.UTC(2026, 5, 1, 8, 30, 0);
 const SECOND = 1000;

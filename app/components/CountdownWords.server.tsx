@@ -1,6 +1,6 @@
+import { formatClosing } from "~/content/format";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
-import { formatClosing } from "~/shared/format";
 import { fill } from "~/shared/plural";
 
 /** What the countdown counts to (a static part). */

@@ -58,7 +58,7 @@ export function CtaLink({
   const content = (
     <>
       {typeof Icon === "string" ? (
-        // A brand mark takes the button's text colour (pages/icons.server.tsx, `--mark`).
+        // A brand mark takes the button's text colour (components/icons.server.tsx, `--mark`).
         <SpriteIcon name={Icon} className={`${iconSize} [--mark:currentColor]`} />
       ) : Icon ? (
         <InlineIcon icon={Icon} className={iconSize} />

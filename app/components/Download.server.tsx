@@ -2,9 +2,9 @@ import { CalendarClock } from "lucide-react";
 import { ContactCtaLink } from "~/components/CtaLink.server";
 import { InlineIcon } from "~/components/InlineIcon.server";
 import { Section } from "~/components/Section.server";
+import { formatDate } from "~/content/format";
 import { useCopy } from "~/hooks/use-copy.server";
 import { deadlineDay, nextDownloadDeadline } from "~/shared/download-deadline";
-import { formatDate } from "~/shared/format";
 
 /**
  * How to get the beta (the steps are How it works' first one), with the deadline beside it: the

@@ -5,7 +5,7 @@ import { PageLink } from "~/components/PageLink";
 import { ShortLabel } from "~/components/ShortLabel.server";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useLocale } from "~/hooks/use-site";
-import { HERO_MAIN_ACTION_ID } from "~/landing/landing-ids";
+import { HERO_MAIN_ACTION_ID } from "~/shared/landing-ids";
 import { localePath } from "~/shared/locale";
 
 /**

@@ -1,7 +1,7 @@
 import { Star, Users } from "lucide-react";
 import { InlineIcon } from "~/components/InlineIcon.server";
+import { formatDecimal } from "~/content/format";
 import { useCopy } from "~/hooks/use-copy.server";
-import { formatDecimal } from "~/shared/format";
 
 /** Who already drives with the app, and its rating, under the main action (a static part). */
 export function HeroProof() {

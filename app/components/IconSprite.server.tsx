@@ -1,4 +1,4 @@
-import { iconSymbols } from "~/pages/icons.server";
+import { iconSymbols } from "~/components/icons.server";
 
 /**
  * The page's icon sprite (a static part), never shown itself: symbols for components/Icon.tsx

@@ -1,6 +1,6 @@
 import { useUi } from "~/hooks/use-site";
 
-// A static part (document/static-parts.ts): in every page, hidden until a client-side navigation.
+// A static part (components/static-parts.ts): in every page, hidden until a client-side navigation.
 
 /**
  * Shown in place of a page while its code and data load on a client-side navigation: a badge, a

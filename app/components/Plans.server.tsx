@@ -1,10 +1,10 @@
 import { CtaLink } from "~/components/CtaLink.server";
 import { Icon } from "~/components/Icon";
 import { Section } from "~/components/Section.server";
+import { formatPrice } from "~/content/format";
 import { useCopy } from "~/hooks/use-copy.server";
 import { useSite } from "~/hooks/use-site";
 import { whatsappLink } from "~/shared/contact-links";
-import { formatPrice } from "~/shared/format";
 
 /** The plan beta drivers get first, then the others in the content's order (by price). */
 function offerFirst<Plan extends { highlighted: boolean }>(items: readonly Plan[]) {

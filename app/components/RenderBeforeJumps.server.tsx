@@ -1,8 +1,8 @@
-import { RENDER_BEFORE_JUMPS_SCRIPT } from "~/document/render-before-jumps.server";
+import { RENDER_BEFORE_JUMPS_SCRIPT } from "~/components/render-before-jumps.server";
 import { useNonce } from "~/hooks/use-nonce";
 
 /**
- * The script that renders every section before a jump (document/render-before-jumps.server.ts),
+ * The script that renders every section before a jump (components/render-before-jumps.server.ts),
  * as a static part: the browser keeps the server's element and never runs it again.
  */
 export function RenderBeforeJumps() {

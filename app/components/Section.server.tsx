@@ -11,7 +11,7 @@ const TONES = {
  * A landing-page section below the first screen: an anchor target clear of the sticky header,
  * with its heading under a short lane marking (the brand's road line, `lane-mark` in
  * tailwind.css), laid out only as it nears the viewport (`render-when-near`,
- * document/render-before-jumps.server.ts). Nothing in it may reach outside its box, which clips
+ * components/render-before-jumps.server.ts). Nothing in it may reach outside its box, which clips
  * what it paints: GetStarted's share menu would, so GetStarted is not a Section.
  */
 export function Section({

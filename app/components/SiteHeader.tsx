@@ -5,12 +5,12 @@ import { LanguageSwitch } from "~/components/LanguageSwitch";
 import { MenuButton } from "~/components/MenuButton";
 import { PageLink } from "~/components/PageLink";
 import { SectionLink } from "~/components/SectionLink";
+import { ShareMenu } from "~/components/ShareMenu";
 import { StaticPart } from "~/components/StaticPart";
 import { brand } from "~/content/brand";
 import { useMenu } from "~/hooks/use-menu";
 import { useLocale, useOptionalUi } from "~/hooks/use-site";
 import type { SiteSettings } from "~/pages/site-settings.server";
-import { ShareMenu } from "~/share/ShareMenu";
 import { contactHref } from "~/shared/cta";
 import { localePath } from "~/shared/locale";
 

@@ -4,7 +4,7 @@ import {
   partsIn,
   type StaticPartName,
   StaticPartsContext,
-} from "~/document/static-parts";
+} from "~/components/static-parts";
 
 /** Markup of the parts this tab has shown, by language and name, for client-side navigations. */
 const kept = new Map<string, string>();

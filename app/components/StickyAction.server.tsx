@@ -1,7 +1,7 @@
 import { ContactCtaLink } from "~/components/CtaLink.server";
 import { ShortLabel } from "~/components/ShortLabel.server";
 import { useCopy } from "~/hooks/use-copy.server";
-import { STICKY_ACTION_ID } from "~/landing/landing-ids";
+import { STICKY_ACTION_ID } from "~/shared/landing-ids";
 
 /**
  * The hero's main action again, in a bar at the foot of a phone's screen (a static part): shown

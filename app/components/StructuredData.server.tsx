@@ -1,5 +1,5 @@
 import { useLocale, useSite } from "~/hooks/use-site";
-import { jsonLdText, landingGraph } from "~/shared/structured-data";
+import { jsonLdText, landingGraph } from "~/pages/structured-data";
 
 /**
  * The landing page's JSON-LD (a static part): in the body, where search engines read it as

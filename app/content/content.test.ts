@@ -3,11 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { download } from "~/content/download";
 import { faq } from "~/content/faq";
+import { formatPrice } from "~/content/format";
 import { heads } from "~/content/heads";
 import { landing } from "~/content/landing";
 import { plans } from "~/content/plans";
 import { features, howItWorks, safetyResults } from "~/content/sections";
-import { formatPrice } from "~/shared/format";
 
 /** Every string in a piece of content, however deeply it is nested. */
 function strings(value: unknown): string[] {

@@ -1,4 +1,4 @@
-import type { PageEventName, ServerEventName } from "~/analytics/events";
+import type { PageEventName, ServerEventName } from "~/shared/events";
 import type { CountedForms } from "~/shared/plural";
 
 /**

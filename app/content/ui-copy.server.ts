@@ -1,6 +1,6 @@
 import { copyFor } from "~/content/copy.server";
-import { countingFor } from "~/pages/plural.server";
 import { LOCALE_INFO, type Locale } from "~/shared/locale";
+import { countingFor } from "~/shared/plural.server";
 
 /**
  * The words the page's interactive parts need in the browser (header, share menu, toasts,

@@ -6,11 +6,11 @@
 import type { EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToString } from "react-dom/server";
+import { StaticPartsContext } from "~/components/static-parts";
 import { bootAfterFirstPaint } from "~/document/boot-script.server";
 import { withCountdownStart } from "~/document/countdown-start.server";
 import { sendHeadOnce } from "~/document/handoff.server";
 import { keptUntil } from "~/document/kept-until.server";
-import { StaticPartsContext } from "~/document/static-parts";
 import type { VariantCopy } from "~/experiments/experiment";
 import { VariantCopyContext } from "~/experiments/variant-copy.server";
 import { variantCopyOf } from "~/experiments/visit.server";

@@ -22,14 +22,12 @@ import type { ReactNode } from "react";
 import { renderToString } from "react-dom/server";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RenderBeforeJumps } from "~/components/RenderBeforeJumps.server";
-import { StaticPart } from "~/components/StaticPart";
-import { bootAfterFirstPaint, parseRemixBoot } from "~/document/boot-script.server";
-import { escapeForScript, handoffWithoutHeads, sendHeadOnce } from "~/document/handoff.server";
 import {
   REMIX_POSITIONS_KEY,
   RENDER_ALL_ATTRIBUTE,
   RENDER_BEFORE_JUMPS_SCRIPT,
-} from "~/document/render-before-jumps.server";
+} from "~/components/render-before-jumps.server";
+import { StaticPart } from "~/components/StaticPart";
 import {
   PART_ATTRIBUTE,
   partsIn,
@@ -37,7 +35,9 @@ import {
   type StaticPartName,
   type StaticPartRenderers,
   StaticPartsContext,
-} from "~/document/static-parts";
+} from "~/components/static-parts";
+import { bootAfterFirstPaint, parseRemixBoot } from "~/document/boot-script.server";
+import { escapeForScript, handoffWithoutHeads, sendHeadOnce } from "~/document/handoff.server";
 import { NonceProvider } from "~/hooks/use-nonce";
 import remixConfig from "../../remix.config.js";
 import { COMPILE_HINT } from "../../scripts/compile-hints.mjs";

@@ -31,7 +31,3 @@ export function assign(experiment: Experiment, visitorId: string): Assignment | 
   if (!result.inExperiment) return null;
   return { experiment: experiment.id, variant: result.value };
 }
-
-/** The one running experiment, if any (the file's check allows one at a time). */
-export const runningExperiment = (experiments: Experiment[]): Experiment | null =>
-  experiments.find((experiment) => experiment.status === "running") ?? null;

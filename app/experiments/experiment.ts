@@ -39,31 +39,3 @@ export type Assignment = { experiment: string; variant: string };
 
 /** What GA4 gets when a visitor first sees a variant that day, as Google names it for testing tools. */
 export const EXPOSURE_EVENT = "experience_impression";
-
-/** GA4's exp_variant_string for an assignment: tool, experiment and variant, hyphenated. */
-export const expVariantString = ({ experiment, variant }: Assignment) =>
-  `DRB-${experiment}-${variant}`;
-
-/**
- * The variant a page showed, as its lead links carry it (`exp`, shared/cta.ts) and the no-JS view
- * image names it: its exp_variant_string, so a link, a report and GA4 all call a variant by one
- * name. Ids are letters, digits and "_" (the file's rule), so the hyphens can only separate them.
- */
-export const variantToken = expVariantString;
-
-const TOKEN = /^DRB-([A-Za-z0-9_]{1,40})-([A-Za-z0-9_]{1,40})$/;
-
-/** A carried token read back: an assignment of its shape, or null for anything else. */
-export function parseVariantToken(raw: string): Assignment | null {
-  const match = TOKEN.exec(raw);
-  return match ? { experiment: match[1] as string, variant: match[2] as string } : null;
-}
-
-/**
- * Why a lead counts toward no variant of the running experiment (experiments/credit.server.ts):
- * `no_variant`, its link carried none (the visitor landed on a page the test does not change, was
- * outside its traffic share, or a link lost it); `unknown_variant`, it carried one the running
- * experiment does not have (junk, another or a stopped experiment, a removed variant).
- */
-export const SET_ASIDE_REASONS = ["no_variant", "unknown_variant"] as const;
-export type SetAsideReason = (typeof SET_ASIDE_REASONS)[number];

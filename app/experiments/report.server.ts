@@ -3,12 +3,13 @@
  * variant, control first, the visitors exposed (the ledger's daily counters), the leads and
  * chats of the visitors who saw it, the lead rate with its 95% interval and the chance to beat
  * control (statistics.server.ts), and whether the sample is large enough to call. A lead counts
- * under the variant its link carried, the one its visitor saw (experiments/credit.server.ts); the
+ * under the variant its link carried, the one its visitor saw (leads/variant-credit.server.ts); the
  * leads counted toward no variant are said apart, by reason.
  */
-import { type Experiment, SET_ASIDE_REASONS, type SetAsideReason } from "~/experiments/experiment";
+import type { Experiment } from "~/experiments/experiment";
 import { chanceToBeat, rateInterval, sampleSizePerVariant } from "~/experiments/statistics.server";
 import type { ChatRecord, ExposureCount, LeadRecord } from "~/leads/ledger/ledger.server";
+import { SET_ASIDE_REASONS, type SetAsideReason } from "~/leads/variant-credit.server";
 import { dubaiDay } from "~/leads/visitor.server";
 
 /** The routes that are a lead; a share ("link") is not. */

@@ -6,8 +6,9 @@
  * previews, prefetches, HEADs and `Sec-GPC: 1` get the control and are not counted; so are
  * visitors outside the traffic share.
  */
-import { assign, runningExperiment } from "~/experiments/assignment.server";
+import { assign } from "~/experiments/assignment.server";
 import type { Assignment, VariantCopy } from "~/experiments/experiment";
+import { runningExperiment } from "~/leads/variant-credit.server";
 import {
   dubaiDay,
   type HeaderReader,
@@ -37,7 +38,7 @@ export function assignmentOf(config: Pick<Config, "experiments" | "analyticsSalt
     { salt: config.analyticsSalt },
   );
   // Only here, at the landing page's render: a lead counts for what its link carried
-  // (experiments/credit.server.ts), never for what its address would give at the tap.
+  // (leads/variant-credit.server.ts), never for what its address would give at the tap.
   const assignment = assign(experiment, visitor.clientId);
   return assignment && { assignment, visitor };
 }

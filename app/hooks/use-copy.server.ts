@@ -25,7 +25,7 @@ function variantCopy(changes: VariantCopy, locale: Locale): PageCopy {
 
 /**
  * Every word of the site in the page's language, for static parts: they render only on the
- * server (document/static-parts.ts), so both languages' copy stays out of the bundle. A page
+ * server (components/static-parts.ts), so both languages' copy stays out of the bundle. A page
  * rendered for an experiment's variant gets the variant's words (experiments/variant-copy.server.ts).
  */
 export function useCopy(): PageCopy {

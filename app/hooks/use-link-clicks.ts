@@ -18,7 +18,7 @@ import { rememberLanguageChoice } from "~/shared/language-cookie";
  * One listener for every link on the page: reports the clicks links ask to report, corrects
  * lead links to the visit's campaign, session and variant, and sends static page links through the router. It runs
  * after React's own handlers, so a router <Link> has already claimed its click. It also works
- * the language offer's two controls, which sit in a static part (document/static-parts.ts).
+ * the language offer's two controls, which sit in a static part (components/static-parts.ts).
  */
 export function useLinkClicks(visit: MutableRefObject<Visit>): void {
   const navigate = useNavigate();

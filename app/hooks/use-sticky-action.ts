@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { ACTION_SECTION_IDS, HERO_MAIN_ACTION_ID, STICKY_ACTION_ID } from "~/landing/landing-ids";
+import { ACTION_SECTION_IDS, HERO_MAIN_ACTION_ID, STICKY_ACTION_ID } from "~/shared/landing-ids";
 
 /**
  * Shows the sticky action (components/StickyAction.server.tsx) while the hero's main action is

@@ -55,7 +55,7 @@ function visitCampaign(search: string, seenAt?: number): VisitCampaign {
  * last one this tab was shown, so a tap on /share after the variant on / still counts for it.
  * A page that shows one tells GA4 once per session (`experience_impression`, on the browser's
  * own session, where its page_view is); the server counts the view in its ledger. What is
- * stored is carried as it is: the server checks it at the tap (experiments/credit.server.ts).
+ * stored is carried as it is: the server checks it at the tap (leads/variant-credit.server.ts).
  */
 function visitVariant(shown: string | undefined, session: string): string | undefined {
   const mark = `${shown} ${session}`;

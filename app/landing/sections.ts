@@ -4,7 +4,7 @@
  * closing call. The route (routes/_index.tsx) and the parts' renderers
  * (landing/static-parts.server.tsx) both read it; nothing here reaches the browser but names.
  */
-import type { StaticPartName } from "~/document/static-parts";
+import type { StaticPartName } from "~/components/static-parts";
 
 /**
  * The parts the landing page itself renders (the root's come with every page).

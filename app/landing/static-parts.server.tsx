@@ -20,9 +20,9 @@ import { SafetyResults } from "~/components/SafetyResults.server";
 import { SiteFooter } from "~/components/SiteFooter.server";
 import { StickyAction } from "~/components/StickyAction.server";
 import { StructuredData } from "~/components/StructuredData.server";
+import type { StaticPartRenderers } from "~/components/static-parts";
 import { Testimonial } from "~/components/Testimonial.server";
 import { TrustBadges } from "~/components/TrustBadges.server";
-import type { StaticPartRenderers } from "~/document/static-parts";
 import { useSite } from "~/hooks/use-site";
 import { BODY_SECTIONS, type BodySection } from "~/landing/sections";
 

@@ -115,6 +115,16 @@ export function newFbp(now: number): string {
   return `fb.1.${now}.${randomInt(1_000_000_000, 10_000_000_000)}`;
 }
 
+/**
+ * The `fbc` parameter as Meta documents it for a server that keeps no _fbc cookie:
+ * `fb.1.<ms when the click id was first seen>.<fbclid>`, the 1 being the domain index Meta asks
+ * servers to use. The click id is first seen on the landing request, whose time the lead link
+ * carries (`fbclid_at`); a lead link without it gives the lead's own time, the closest honest one.
+ */
+export function fbcOf(fbclid: string, seenAt: number): string {
+  return `fb.1.${seenAt}.${fbclid}`;
+}
+
 function setCookie(name: string, value: string, maxAgeDays: number, secure: boolean): string {
   const flags = `Max-Age=${maxAgeDays * 86_400}; Path=/; HttpOnly; SameSite=Lax`;
   return `${name}=${value}; ${flags}${secure ? "; Secure" : ""}`;

@@ -3,13 +3,14 @@
  * that /thank-you records on the server, so that they count with JavaScript off or blocked.
  */
 import type { TapFacts } from "~/analytics/destinations/destination.server";
-import { fbcOf } from "~/analytics/destinations/meta.server";
-import { type ClientEvent, fitParams, LIMITS, type OutboundEvent } from "~/analytics/events";
-import { creditOf } from "~/experiments/credit.server";
-import { type Assignment, expVariantString } from "~/experiments/experiment";
+import type { Assignment } from "~/experiments/experiment";
+import { fbcOf } from "~/leads/attribution-cookies.server";
 import { chatRef, leadId, previousWindow } from "~/leads/ledger/lead-ids.server";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import type { LeadVerdict } from "~/leads/limits.server";
+import type { PlanId } from "~/leads/plans";
+import { creditOf } from "~/leads/variant-credit.server";
+import { expVariantString } from "~/leads/variant-token";
 import { type Visitor, visitorFor } from "~/leads/visitor.server";
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { RequestContext } from "~/platform/request-context.server";
@@ -21,7 +22,7 @@ import {
   setCampaign,
 } from "~/shared/campaign";
 import type { CtaType } from "~/shared/cta";
-import type { PlanId } from "~/shared/plans";
+import { type ClientEvent, fitParams, LIMITS, type OutboundEvent } from "~/shared/events";
 
 export function visitorOf(context: RequestContext, request: Request): Visitor {
   return visitorFor(
@@ -37,7 +38,7 @@ export type Lead = {
   cta: CtaType;
   /** What the lead link carried of the visit's campaign (shared/campaign.ts). */
   campaign: Campaign;
-  /** The plan a plan's button asked about (shared/plans.ts), if any. */
+  /** The plan a plan's button asked about (leads/plans.ts), if any. */
   plan?: PlanId;
   /** The page's language ("en", "ar"), as the browser's events carry it. */
   language?: string;

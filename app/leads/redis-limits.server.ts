@@ -11,7 +11,6 @@
  */
 import { createHmac } from "node:crypto";
 import type { Result } from "ioredis";
-import { SESSION_ID } from "~/analytics/events";
 import { addressKey } from "~/leads/address-key.server";
 import {
   BATCHES_PER_ADDRESS,
@@ -28,6 +27,7 @@ import {
 import type { RedisConnection } from "~/leads/redis-connection.server";
 import type { RemoteLimits } from "~/leads/shared-limits.server";
 import type { Visitor } from "~/leads/visitor.server";
+import { SESSION_ID } from "~/shared/events";
 
 export const KEY_PREFIX = "darb";
 

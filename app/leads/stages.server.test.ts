@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { PhoneHashes } from "~/analytics/destinations/destination.server";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
+import type { PhoneHashes } from "~/leads/phone-hashes.server";
 import { outOfOrder, recordStage } from "~/leads/stages.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { createServices, type Services } from "~/platform/services.server";

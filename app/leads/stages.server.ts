@@ -6,16 +6,18 @@
  * lead event on the lead's own client and session, and to each network as its own event, with
  * the lead's click and its phone's hash (docs/decisions/026-chat-and-stage-events.md).
  */
-import { STAGES, type Stage } from "~/analytics/destinations/destination.server";
-import type { OutboundEvent } from "~/analytics/events";
-import { expVariantString } from "~/experiments/experiment";
+
 import { refInText } from "~/leads/chat-ref";
 import { landingUrl, leadValue } from "~/leads/leads.server";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
+import { expVariantString } from "~/leads/variant-token";
 import type { RequestContext } from "~/platform/request-context.server";
 import { campaignDetails, leadSource } from "~/shared/campaign";
+import type { OutboundEvent } from "~/shared/events";
 
-export { STAGES };
+/** What became of a lead after its chat, as the team or the app's back end says. */
+export const STAGES = ["qualified", "installed", "lost"] as const;
+export type Stage = (typeof STAGES)[number];
 
 /** The most a stage may be worth, in AED: a typing mistake, not a customer. */
 export const MAX_STAGE_VALUE = 1_000_000;

@@ -9,17 +9,17 @@
  */
 
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { phoneHashes } from "~/analytics/destinations/destination.server";
-import type { OutboundEvent } from "~/analytics/events";
-import { expVariantString } from "~/experiments/experiment";
 import { refInText } from "~/leads/chat-ref";
 import { type ChatReferral, referralOf } from "~/leads/chat-referral.server";
 import { landingUrl, leadValue } from "~/leads/leads.server";
 import type { ChatRecord, LeadRecord } from "~/leads/ledger/ledger.server";
+import { phoneHashes } from "~/leads/phone-hashes.server";
+import { expVariantString } from "~/leads/variant-token";
 import { readBounded } from "~/platform/bounded-body.server";
 import { logLine } from "~/platform/log-line.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { campaignDetails, leadSource } from "~/shared/campaign";
+import type { OutboundEvent } from "~/shared/events";
 
 /** Meta's deliveries are a few kB; a batch of them stays far below this. */
 export const MAX_WEBHOOK_BYTES = 1024 * 1024;

@@ -1,7 +1,7 @@
 import type { AppLoadContext, MetaDescriptor } from "@remix-run/node";
 import { variantOf } from "~/pages/page-variant.server";
+import { type PageKey, pageHead, pageMeta } from "~/pages/seo";
 import { requestContext } from "~/platform/request-context.server";
-import { type PageKey, pageHead, pageMeta } from "~/shared/seo";
 
 /**
  * A page's head tags, built on the server for this request and sent as loader data: the head's

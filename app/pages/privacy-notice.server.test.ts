@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { configure, type PrivacyWords } from "~/analytics/destinations/destination.server";
 import { destinationNames } from "~/analytics/destinations/registry.server";
-import { CLIENT_EVENTS } from "~/analytics/events";
 import { legal as arLegal } from "~/content/ar/legal";
 import { copyFor } from "~/content/copy.server";
 import { legal } from "~/content/legal";
@@ -12,6 +11,7 @@ import type { LegalDocument } from "~/pages/legal-text.server";
 import { EXAMPLE_REF, privacyNotice, recipientsOn } from "~/pages/privacy-notice.server";
 import { type Config, parseConfig } from "~/platform/config.server";
 import { BETA_START_KEY } from "~/shared/countdown";
+import { CLIENT_EVENTS } from "~/shared/events";
 import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALES, type Locale } from "~/shared/locale";
 import { legalText } from "../../tests/support/legal-text";

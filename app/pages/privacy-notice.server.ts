@@ -1,10 +1,9 @@
 import type { PrivacyWords } from "~/analytics/destinations/destination.server";
-import { CLIENT_EVENTS, type PageEventName, type ServerEventName } from "~/analytics/events";
 import type { Copy } from "~/content/copy.server";
 import { heads } from "~/content/heads";
-import { runningExperiment } from "~/experiments/assignment.server";
 import { EXPOSURE_EVENT } from "~/experiments/experiment";
 import { CAMPAIGN_COOKIE, FBP_COOKIE } from "~/leads/attribution-cookies.server";
+import { runningExperiment } from "~/leads/variant-credit.server";
 import {
   blocksOf,
   companyBlocks,
@@ -15,12 +14,13 @@ import {
   rich,
   updatedLine,
 } from "~/pages/legal-text.server";
-import { countingFor } from "~/pages/plural.server";
 import type { Config } from "~/platform/config.server";
 import { BETA_START_KEY } from "~/shared/countdown";
+import { CLIENT_EVENTS, type PageEventName, type ServerEventName } from "~/shared/events";
 import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALE_INFO, type Locale } from "~/shared/locale";
 import { counted } from "~/shared/plural";
+import { countingFor } from "~/shared/plural.server";
 
 /**
  * The services the notice names: each destination the settings turn on, in the registry's

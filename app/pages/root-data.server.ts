@@ -1,6 +1,6 @@
 import { languageOffers } from "~/content/language";
 import { uiCopy } from "~/content/ui-copy.server";
-import { variantToken } from "~/experiments/experiment";
+import { variantToken } from "~/leads/variant-token";
 import { pageVariant } from "~/pages/page-variant.server";
 import { siteSettings } from "~/pages/site-settings.server";
 import { requestContext } from "~/platform/request-context.server";

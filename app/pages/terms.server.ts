@@ -1,3 +1,4 @@
+import { formatClosing, formatPrice } from "~/content/format";
 import { heads } from "~/content/heads";
 import {
   blocksOf,
@@ -9,7 +10,6 @@ import {
   updatedLine,
 } from "~/pages/legal-text.server";
 import { siteSettings } from "~/pages/site-settings.server";
-import { formatClosing, formatPrice } from "~/shared/format";
 import { LOCALE_INFO } from "~/shared/locale";
 
 /**

@@ -2,8 +2,9 @@
  * The rules that keep /thank-you from ever becoming an open redirect. Every address that leaves
  * here is rebuilt from configuration and parsed parts, never echoed from the query string.
  */
-import { SESSION_ID } from "~/analytics/events";
+
 import { refInText } from "~/leads/chat-ref";
+import { type PlanId, parsePlan } from "~/leads/plans";
 import { type Campaign, campaignFrom } from "~/shared/campaign";
 import { whatsappLink } from "~/shared/contact-links";
 import {
@@ -16,7 +17,7 @@ import {
   SESSION_PARAM,
   VARIANT_PARAM,
 } from "~/shared/cta";
-import { type PlanId, parsePlan } from "~/shared/plans";
+import { SESSION_ID } from "~/shared/events";
 
 export type Targets = {
   whatsappNumber: string;
@@ -41,8 +42,8 @@ export type ThankYou = {
   fbclidAt?: number;
   /**
    * The running experiment's variant the visitor's page showed, as the link carried it (`exp`):
-   * checked against the running experiment where the lead is counted (experiments/credit.server.ts),
-   * never shown on the page. Absent when the link carried none.
+   * checked against the running experiment where the lead is counted
+   * (leads/variant-credit.server.ts), never shown on the page. Absent when the link carried none.
    */
   variant?: string;
   /** Where the tapped button sits (`pl`: "hero", "sticky", "plan-pro"): a known shape, else left out. */
@@ -181,7 +182,10 @@ export function placementOf(raw: string | null): string | undefined {
   return raw !== null && PLACEMENT.test(raw) ? raw : undefined;
 }
 
-/** The longest variant a link may carry: "DRB-", two ids of 40 and a hyphen (experiments/experiment.ts). */
+/**
+ * The longest variant a link may carry: "DRB-", two ids of 40 and a hyphen
+ * (leads/variant-token.ts).
+ */
 const MAX_VARIANT_LENGTH = 85;
 
 export function readThankYou(

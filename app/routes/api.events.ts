@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { LIMITS, validateBatch } from "~/analytics/events";
 import { recordClientEvents, visitorOf } from "~/leads/leads.server";
 import { mayTrack } from "~/leads/visitor.server";
 import { readBounded } from "~/platform/bounded-body.server";
 import { requestContext } from "~/platform/request-context.server";
+import { LIMITS, validateBatch } from "~/shared/events";
 
 const headers = (extra: Record<string, string> = {}) => ({ "Cache-Control": "no-store", ...extra });
 

@@ -1,9 +1,8 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import type { Stage } from "~/analytics/destinations/destination.server";
 import { addressKey } from "~/leads/address-key.server";
 import { createRateLimiter } from "~/leads/rate-limit.server";
-import { MAX_STAGE_VALUE, recordStage, STAGES } from "~/leads/stages.server";
+import { MAX_STAGE_VALUE, recordStage, STAGES, type Stage } from "~/leads/stages.server";
 import { readBounded } from "~/platform/bounded-body.server";
 import { logLine } from "~/platform/log-line.server";
 import { requestContext } from "~/platform/request-context.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { robotsTxt } from "~/pages/sitemap";
 import { requestContext } from "~/platform/request-context.server";
-import { robotsTxt } from "~/shared/sitemap";
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const { config } = requestContext(context);

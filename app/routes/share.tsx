@@ -1,14 +1,14 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import { SharePage } from "~/components/SharePage";
 import { heads as arHeads } from "~/content/ar/heads";
 import { copyFor } from "~/content/copy.server";
 import { heads } from "~/content/heads";
 import { headFor } from "~/pages/head.server";
 import { variantOf } from "~/pages/page-variant.server";
-import { SharePage } from "~/share/SharePage";
+import { fullTitle } from "~/pages/seo";
 import { wordingFor } from "~/shared/platform";
 import { metaFromLoader } from "~/shared/route-meta";
-import { fullTitle } from "~/shared/seo";
 
 // ?platform= (or the crawler asking) picks both the preview tags here and the message on the page.
 export async function loader({ request, context }: LoaderFunctionArgs) {

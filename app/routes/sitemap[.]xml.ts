@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { sitemapXml } from "~/pages/sitemap";
 import { requestContext } from "~/platform/request-context.server";
-import { sitemapXml } from "~/shared/sitemap";
 
 // A resource route: it never renders, so no page_view is ever sent for it (docs/product.md, Routes).
 export async function loader({ context }: LoaderFunctionArgs) {

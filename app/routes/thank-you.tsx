@@ -7,13 +7,13 @@ import { copyFor } from "~/content/copy.server";
 import { leadCampaign } from "~/leads/attribution-cookies.server";
 import { withChatRef } from "~/leads/chat-ref";
 import { recordLead } from "~/leads/leads.server";
+import { planMessages } from "~/leads/plans";
 import { isVisitorsNavigation } from "~/leads/visitor.server";
 import { headFor } from "~/pages/head.server";
 import { defaultTarget, readThankYou } from "~/pages/thank-you.server";
 import { requestContext } from "~/platform/request-context.server";
 import { earlyHandOffScript } from "~/shared/early-hand-off";
 import { localeOfPath, localePath } from "~/shared/locale";
-import { planMessages } from "~/shared/plans";
 import type { RouteHandle } from "~/shared/route-handle";
 import { metaFromLoader } from "~/shared/route-meta";
 

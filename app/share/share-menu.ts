@@ -1,5 +1,5 @@
 /**
- * What a share menu (share/ShareMenu.tsx) does beyond its links, the popup and the share
+ * What a share menu (components/ShareMenu.tsx) does beyond its links, the popup and the share
  * sheet, loaded when a visitor reaches for one (docs/decisions/009-code-on-intent.md): the Copy
  * link item, and closing like a menu should (Escape, a click outside). Plain DOM: see
  * browser/icon-markup.ts for why not React.

@@ -6,7 +6,7 @@
  * or React, so no value can change a link's target or the page (docs/analytics.md).
  */
 
-import { cut, LIMITS } from "~/analytics/events";
+import { cut, LIMITS } from "~/shared/events";
 
 /** The campaign's words, in the order every link carries them. */
 export const TAGS = [

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { ui } from "~/content/ui";
-import { countingFor } from "~/pages/plural.server";
 import {
   countdownTarget,
   DEFAULT_BETA_LENGTH_MS,
@@ -9,6 +8,7 @@ import {
   remaining,
   spokenRemaining,
 } from "~/shared/countdown";
+import { countingFor } from "~/shared/plural.server";
 
 const EN = countingFor("en-AE");
 

@@ -1,8 +1,8 @@
-import { fitUrl } from "~/analytics/events";
+import type { PlanId } from "~/leads/plans";
 import { type Campaign, setCampaign } from "~/shared/campaign";
 import { mailtoLink, whatsappLink } from "~/shared/contact-links";
+import { fitUrl } from "~/shared/events";
 import { type Locale, localePath } from "~/shared/locale";
-import type { PlanId } from "~/shared/plans";
 
 export const CTA_TYPES = ["email", "whatsapp", "demo", "link"] as const;
 export type CtaType = (typeof CTA_TYPES)[number];
@@ -39,7 +39,8 @@ export const SESSION_PARAM = "sid";
 
 /**
  * The lead link's parameter for the running experiment's variant its page showed
- * (its exp_variant_string, `DRB-<experiment>-<variant>`: experiments/experiment.ts): the lead counts for that variant only.
+ * (its exp_variant_string, `DRB-<experiment>-<variant>`: leads/variant-token.ts): the lead counts
+ * for that variant only.
  */
 export const VARIANT_PARAM = "exp";
 

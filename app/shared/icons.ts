@@ -1,7 +1,7 @@
 /**
  * The icons the page's interactive parts show, and those its static parts repeat (a check per
  * plan feature, a chevron per question, an arrow per call). They are drawn once on the server (lucide-react,
- * and Tabler's brand marks for the networks: pages/icons.server.tsx) into an SVG sprite in every
+ * and Tabler's brand marks for the networks: components/icons.server.tsx) into an SVG sprite in every
  * page (a static part), and the parts point at them with <use>: no icon code in the bundle, no
  * icon twice in the page.
  */

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { countingFor } from "~/pages/plural.server";
 import { counted, fill, listOf } from "~/shared/plural";
+import { countingFor } from "~/shared/plural.server";
 
 const en = countingFor("en-AE");
 const ar = countingFor("ar-AE-u-nu-latn");

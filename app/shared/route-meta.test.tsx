@@ -5,8 +5,8 @@ import { createRemixStub } from "@remix-run/testing";
 import { cleanup, render, waitFor } from "@testing-library/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterEach, describe, expect, it } from "vitest";
+import { PAGES, type PageKey, pageHead, pageMeta } from "~/pages/seo";
 import { metaFromLoader } from "~/shared/route-meta";
-import { PAGES, type PageKey, pageHead, pageMeta } from "~/shared/seo";
 
 afterEach(() => {
   cleanup();

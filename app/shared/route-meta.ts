@@ -3,7 +3,7 @@ import type { MetaDescriptor, MetaFunction } from "@remix-run/node";
 /**
  * The head tags the server rendered, read back from the document: its hydration data leaves
  * them out (document/handoff.server.ts), and hydration must render what is there. They run from
- * the <title> through the meta and link tags that follow it (pageMeta's shape, shared/seo.ts).
+ * the <title> through the meta and link tags that follow it (pageMeta's shape, pages/seo.ts).
  */
 function headInDocument(): MetaDescriptor[] {
   const title = typeof document === "undefined" ? null : document.head.querySelector("title");

@@ -48,7 +48,7 @@ async function hydrated(page: Page) {
 test("the twelve sections stand in the spec's order", async ({ page }) => {
   await page.goto("/");
   const order = await page.evaluate(() =>
-    // Sections sit in main, some inside static parts' wrappers (document/static-parts.ts).
+    // Sections sit in main, some inside static parts' wrappers (components/static-parts.ts).
     [...document.querySelectorAll("body > header, main section, footer")].map(
       (element) => element.id || element.tagName.toLowerCase(),
     ),

@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { eventsFor, uniqueSource } from "./server-log";
 
 /**
- * Static parts (document/static-parts.ts): markup React never hydrates. Their links must behave
+ * Static parts (components/static-parts.ts): markup React never hydrates. Their links must behave
  * like the hydrated ones: router navigation, reported clicks, the visit's source on leads.
  */
 async function hydrated(page: Page) {

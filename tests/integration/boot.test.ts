@@ -8,8 +8,8 @@ import {
   REMIX_POSITIONS_KEY,
   RENDER_ALL_ATTRIBUTE,
   RENDER_BEFORE_JUMPS_SCRIPT,
-} from "~/document/render-before-jumps.server";
-import { STATIC_PARTS } from "~/document/static-parts";
+} from "~/components/render-before-jumps.server";
+import { STATIC_PARTS } from "~/components/static-parts";
 import { LANDING_PARTS } from "~/landing/sections";
 import { COMPILE_HINT } from "../../scripts/compile-hints.mjs";
 import { directFetch, startBuiltServer } from "../support/server";

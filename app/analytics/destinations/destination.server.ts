@@ -7,26 +7,20 @@
  * a network is one module and its line in the privacy notice, in each language.
  */
 import { createHash } from "node:crypto";
-import type { OutboundEvent } from "~/analytics/events";
 import type { OutboxOptions, Post } from "~/analytics/outbox.server";
 import type { ChatRecord, LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
+import type { PhoneHashes } from "~/leads/phone-hashes.server";
+import type { Stage } from "~/leads/stages.server";
 import { ConfigError, type Env } from "~/platform/setting-readers.server";
 import { type Campaign, CLICK_IDS } from "~/shared/campaign";
+import type { OutboundEvent } from "~/shared/events";
 
 /** A lead's moments a network may be told of: the tap, the chat it starts, a later stage. */
 export const MOMENTS = ["tap", "chat", "stages"] as const;
 export type Moment = (typeof MOMENTS)[number];
 
-/** What became of a lead after its chat, as the team or the app's back end says. */
-export const STAGES = ["qualified", "installed", "lost"] as const;
-export type Stage = (typeof STAGES)[number];
-
-/**
- * A phone number as the networks match it, hashed (SHA-256, lower-case hex) in the two forms
- * they document: E.164 with its "+" (Google, TikTok), and the same digits without it (Meta,
- * Snap). The number itself is never kept.
- */
-export type PhoneHashes = { e164: string; digits: string };
+/** A lead's stages and its phone's hashes (leads/) are part of what each destination is told. */
+export type { PhoneHashes, Stage };
 
 export type ClickIdName = (typeof CLICK_IDS)[number];
 
@@ -196,16 +190,6 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 
 /** Meta wants an external_id hashed (SHA-256, hex): the visit's daily client id, hashed. */
 export const externalId = (clientId: string) => sha256(clientId);
-
-/**
- * A WhatsApp number (the webhook's `from`: country code and digits, no "+") as the networks
- * match it, or null when it is no number: 8 to 15 digits, no leading zero (E.164's own rule).
- */
-export function phoneHashes(waId: string): PhoneHashes | null {
-  const digits = waId.replace(/[\s+()-]/g, "").replace(/^00/, "");
-  if (!/^[1-9]\d{7,14}$/.test(digits)) return null;
-  return { e164: sha256(`+${digits}`), digits: sha256(digits) };
-}
 
 /** A stage's own event id, from its lead's: a retry of the same stage is the same event. */
 export const momentId = (leadId: string, moment: "chat" | Stage) => `${leadId}.${moment}`;

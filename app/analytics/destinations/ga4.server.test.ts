@@ -14,9 +14,9 @@ import {
   MAX_BACKDATE_MS,
   pageLanguage,
 } from "~/analytics/destinations/ga4.server";
-import type { OutboundEvent } from "~/analytics/events";
 import type { NewCall } from "~/leads/ledger/ledger.server";
 import { ConfigError, type Env } from "~/platform/setting-readers.server";
+import type { OutboundEvent } from "~/shared/events";
 import { SAMSUNG_INTERNET } from "../../../tests/support/user-agents";
 
 const SECRET = "s3cr_t-value";

@@ -10,9 +10,9 @@ import { isIP } from "node:net";
 import type { Destination, EventBatch } from "~/analytics/destinations/destination.server";
 import { MOMENTS } from "~/analytics/destinations/destination.server";
 import { deviceOf, type Ga4Device, plausibleUserAgent } from "~/analytics/device.server";
-import type { OutboundEvent } from "~/analytics/events";
 import type { NewCall } from "~/leads/ledger/ledger.server";
 import { ConfigError, parseEndpoint, read, shown } from "~/platform/setting-readers.server";
+import type { OutboundEvent } from "~/shared/events";
 import { isLocale } from "~/shared/locale";
 
 export type Ga4Settings = { measurementId: string; apiSecret: string; endpoint: string };

@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import {
   type ChatFacts,
   configure,
-  phoneHashes,
   type StageFacts,
   type TapFacts,
 } from "~/analytics/destinations/destination.server";
@@ -22,6 +21,7 @@ import {
 import { createTokenCache } from "~/analytics/google-oauth.server";
 import { createOutbox, type Outbox, type Post } from "~/analytics/outbox.server";
 import { createLedger, type LeadRecord, type NewCall } from "~/leads/ledger/ledger.server";
+import { phoneHashes } from "~/leads/phone-hashes.server";
 import { ConfigError, type Env } from "~/platform/setting-readers.server";
 import type { Campaign } from "~/shared/campaign";
 

@@ -6,19 +6,19 @@ import { describe, expect, it } from "vitest";
 import {
   type ChatFacts,
   configure,
-  phoneHashes,
   type StageFacts,
   type TapFacts,
 } from "~/analytics/destinations/destination.server";
 import {
   DEFAULT_META_ENDPOINT,
-  fbcOf,
   type MetaSettings,
   meta,
   metaStamp,
 } from "~/analytics/destinations/meta.server";
 import { judgeMeta } from "~/analytics/verdict.server";
+import { fbcOf } from "~/leads/attribution-cookies.server";
 import type { ChatRecord, LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
+import { phoneHashes } from "~/leads/phone-hashes.server";
 import { ConfigError, type Env } from "~/platform/setting-readers.server";
 import type { Campaign } from "~/shared/campaign";
 

@@ -19,8 +19,9 @@ import {
   userAgentOf,
 } from "~/analytics/destinations/destination.server";
 import { judgeMeta } from "~/analytics/verdict.server";
-import { expVariantString } from "~/experiments/experiment";
+import { fbcOf } from "~/leads/attribution-cookies.server";
 import type { LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
+import { expVariantString } from "~/leads/variant-token";
 import {
   ConfigError,
   type Env,
@@ -45,16 +46,6 @@ export type MetaSettings = {
 export const DEFAULT_META_ENDPOINT = "https://graph.facebook.com/v23.0";
 /** Meta takes an event_time up to 7 days back. */
 export const META_MAX_AGE_MS = 7 * 86_400_000;
-
-/**
- * The `fbc` parameter as Meta documents it for a server that keeps no _fbc cookie:
- * `fb.1.<ms when the click id was first seen>.<fbclid>`, the 1 being the domain index Meta asks
- * servers to use. The click id is first seen on the landing request, whose time the lead link
- * carries (`fbclid_at`); a lead link without it gives the lead's own time, the closest honest one.
- */
-export function fbcOf(fbclid: string, seenAt: number): string {
-  return `fb.1.${seenAt}.${fbclid}`;
-}
 
 /**
  * The body as it is sent: with the access token, in the body rather than the URL (URLs end up in

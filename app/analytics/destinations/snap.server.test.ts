@@ -5,7 +5,6 @@ import { describe, expect, it } from "vitest";
 import {
   type ChatFacts,
   configure,
-  phoneHashes,
   type StageFacts,
   type TapFacts,
 } from "~/analytics/destinations/destination.server";
@@ -15,6 +14,7 @@ import {
   snap,
 } from "~/analytics/destinations/snap.server";
 import type { LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
+import { phoneHashes } from "~/leads/phone-hashes.server";
 import { ConfigError, type Env } from "~/platform/setting-readers.server";
 import type { Campaign } from "~/shared/campaign";
 

@@ -1,8 +1,8 @@
 import type { landing as en } from "~/content/landing";
 import type { Localized } from "~/content/localized";
-import { countingFor } from "~/pages/plural.server";
 import { LOCALE_INFO } from "~/shared/locale";
 import { counted } from "~/shared/plural";
+import { countingFor } from "~/shared/plural.server";
 
 const counting = countingFor(LOCALE_INFO.ar.intl);
 

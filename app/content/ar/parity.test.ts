@@ -34,9 +34,9 @@ import * as enProof from "~/content/proof";
 import * as enSections from "~/content/sections";
 import * as enShare from "~/content/share";
 import * as enUi from "~/content/ui";
-import { countingFor } from "~/pages/plural.server";
 import { spokenRemaining } from "~/shared/countdown";
 import { type CountedForms, counted, fill } from "~/shared/plural";
+import { countingFor } from "~/shared/plural.server";
 
 const modules: readonly [name: string, en: object, ar: object][] = [
   ["app-screen", enAppScreen, arAppScreen],

@@ -5,9 +5,9 @@
  * not know waits for the build that does), and without any credential an older build wrote
  * into it: credentials are added as a call is sent, never kept (outbox.server.ts).
  */
-import { SET_ASIDE_REASONS } from "~/experiments/experiment";
 import { isReferral } from "~/leads/chat-referral.server";
 import type { LedgerEntry, PendingCall } from "~/leads/ledger/ledger.server";
+import { SET_ASIDE_REASONS } from "~/leads/variant-credit.server";
 
 type Checked = { entry: LedgerEntry; dropped: string[] };
 

@@ -14,11 +14,12 @@
  * as it is sent. Whole leads go after LEAD_RETENTION_DAYS.
  */
 import { randomBytes } from "node:crypto";
-import type { PhoneHashes, Stage } from "~/analytics/destinations/destination.server";
-import type { SetAsideReason } from "~/experiments/experiment";
 import type { ChatReferral } from "~/leads/chat-referral.server";
 import { type Journal, type JournalState, memoryJournal } from "~/leads/ledger/journal.server";
 import { checkEntry } from "~/leads/ledger/ledger-entry.server";
+import type { PhoneHashes } from "~/leads/phone-hashes.server";
+import type { Stage } from "~/leads/stages.server";
+import type { SetAsideReason } from "~/leads/variant-credit.server";
 import type { Campaign } from "~/shared/campaign";
 
 /**
@@ -54,7 +55,7 @@ export type LeadRecord = {
   placement?: string;
   /**
    * A lead the running experiment counts toward no variant, and why: its link carried none, or
-   * one the experiment does not have (experiments/credit.server.ts). Never beside `experiment`.
+   * one the experiment does not have (leads/variant-credit.server.ts). Never beside `experiment`.
    */
   experimentSetAside?: { experiment: string; reason: SetAsideReason };
   status: LeadStatus;
@@ -195,19 +196,14 @@ let callCounter = 0;
 const callId = () =>
   `${Date.now().toString(36)}${(callCounter++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 
-export function createLedger(options: LedgerOptions = {}) {
-  const journal = options.journal ?? memoryJournal<Entry>();
-  const now = options.now ?? Date.now;
-  const log = options.log ?? (() => {});
-  const retentionMs = (options.retentionDays ?? 90) * DAY_MS;
-  const leads = new Map<string, LeadRecord>();
-  const byRef = new Map<string, string>();
-  const chats = new Map<string, ChatRecord>();
+/**
+ * The calls still owed, by id and again by destination in the order they were recorded (the
+ * outbox's order), with each destination's count of a browser's calls: one place changes all
+ * three, so a call is never owed in one and settled in another. A destination this build does
+ * not know (a rollback's leftovers) is kept the same way.
+ */
+function owedCalls() {
   const pending = new Map<string, PendingCall>();
-  /**
-   * The same calls by destination, in the order they were recorded (the outbox's order). A
-   * destination this build does not know (a rollback's leftovers) is kept the same way.
-   */
   const pendingBy = new Map<string, Map<string, PendingCall>>();
   const browserOwed = new Map<string, number>();
   const owedTo = (destination: string) => {
@@ -218,37 +214,129 @@ export function createLedger(options: LedgerOptions = {}) {
     }
     return calls;
   };
-  function owe(call: PendingCall) {
-    const copy = { ...call };
-    pending.set(call.id, copy);
-    owedTo(call.destination).set(call.id, copy);
-    if (call.browser)
-      browserOwed.set(call.destination, (browserOwed.get(call.destination) ?? 0) + 1);
+  /** A destination's calls, without making room for one that is owed none. */
+  const known = (destination: string) => pendingBy.get(destination)?.values() ?? [];
+  const browserCalls = (destination: string) => browserOwed.get(destination) ?? 0;
+  return {
+    pending,
+    owedTo,
+    known,
+    browserCalls,
+    owe(call: PendingCall) {
+      const copy = { ...call };
+      pending.set(call.id, copy);
+      owedTo(call.destination).set(call.id, copy);
+      if (call.browser)
+        browserOwed.set(call.destination, (browserOwed.get(call.destination) ?? 0) + 1);
+    },
+    forget(id: string) {
+      const call = pending.get(id);
+      if (!call) return;
+      pending.delete(id);
+      pendingBy.get(call.destination)?.delete(id);
+      if (call.browser)
+        browserOwed.set(call.destination, (browserOwed.get(call.destination) ?? 1) - 1);
+    },
+    summary(destination: string): PendingSummary {
+      let calls = 0;
+      let events = 0;
+      let oldestAt: number | null = null;
+      for (const call of known(destination)) {
+        calls += 1;
+        events += call.events;
+        if (oldestAt === null || call.at < oldestAt) oldestAt = call.at;
+      }
+      return { calls, events, oldestAt, browserCalls: browserCalls(destination) };
+    },
+  };
+}
+
+/**
+ * Exposures by day, experiment and variant: counters, never visitors, kept apart from the leads
+ * because they live by the day, not by the lead. The key is the three joined by a newline, which
+ * no id or day holds.
+ */
+function exposureCounts() {
+  const counts = new Map<string, number>();
+  const keyOf = (e: Exposure) => `${e.day}\n${e.experiment}\n${e.variant}`;
+  const exposureOf = (key: string): Exposure => {
+    const [day = "", experiment = "", variant = ""] = key.split("\n");
+    return { day, experiment, variant };
+  };
+  return {
+    add(exposure: Exposure, count: number) {
+      const key = keyOf(exposure);
+      counts.set(key, (counts.get(key) ?? 0) + count);
+    },
+    list: (): ExposureCount[] => [...counts].map(([key, count]) => ({ ...exposureOf(key), count })),
+    /** The days not wholly older than `cutoff`, as the entries that would make them again. */
+    *live(cutoff: number): Iterable<Entry> {
+      for (const [key, count] of counts) {
+        const exposure = exposureOf(key);
+        if (dayEnd(exposure.day) > cutoff) yield { t: "exposures", ...exposure, count };
+      }
+    },
+    /** A day's exposures go once the whole day is older than the retention. */
+    dropBefore(cutoff: number) {
+      for (const key of counts.keys()) {
+        if (!(dayEnd(exposureOf(key).day) > cutoff)) counts.delete(key);
+      }
+    },
+  };
+}
+
+/**
+ * The journal read back at start into `apply`, each line checked first (and a call an older
+ * build wrote with a credential kept without it): a bad line costs itself, never the start. What
+ * is skipped is said one line each, then counted in one line; returns how many were skipped.
+ */
+function replayChecked(
+  replay: ReplaySource,
+  apply: (entry: Entry) => void,
+  log: (line: string) => void,
+): number {
+  let skippedAtStart = 0;
+  const skipped = (line: number, reason: string) => {
+    skippedAtStart += 1;
+    if (skippedAtStart <= SKIPPED_LINES_SAID) {
+      log(JSON.stringify({ type: "ledger_line_skipped", line, reason }));
+    }
+  };
+  replay((value, line) => {
+    const checked = checkEntry(value);
+    if (typeof checked === "string") return skipped(line, checked);
+    for (const reason of checked.dropped) skipped(line, reason);
+    apply(checked.entry);
+  }, skipped);
+  if (skippedAtStart > SKIPPED_LINES_SAID) {
+    log(
+      JSON.stringify({
+        type: "ledger_lines_skipped",
+        lines: skippedAtStart,
+        said: SKIPPED_LINES_SAID,
+      }),
+    );
   }
-  function forget(id: string) {
-    const call = pending.get(id);
-    if (!call) return;
-    pending.delete(id);
-    pendingBy.get(call.destination)?.delete(id);
-    if (call.browser)
-      browserOwed.set(call.destination, (browserOwed.get(call.destination) ?? 1) - 1);
-  }
+  return skippedAtStart;
+}
+
+export function createLedger(options: LedgerOptions = {}) {
+  const journal = options.journal ?? memoryJournal<Entry>();
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const retentionMs = (options.retentionDays ?? 90) * DAY_MS;
+  const leads = new Map<string, LeadRecord>();
+  const byRef = new Map<string, string>();
+  const chats = new Map<string, ChatRecord>();
+  const owed = owedCalls();
+  const { pending, owe, forget } = owed;
   /** Calls out now (sent, not yet answered), by id. */
   const out = new Set<string>();
   let settledSinceRewrite = 0;
   let liveBytes = 0;
   /** Every lead's write time, for /metrics' histogram (which the bench reads too). */
   const leadWriteWatchers = new Set<(seconds: number) => void>();
-  /**
-   * Exposures by day, experiment and variant: counters, never visitors. The key is the three
-   * joined by a newline, which no id or day holds.
-   */
-  const exposureCounts = new Map<string, number>();
-  const exposureKey = (e: Exposure) => `${e.day}\n${e.experiment}\n${e.variant}`;
-  const exposureOf = (key: string): Exposure => {
-    const [day = "", experiment = "", variant = ""] = key.split("\n");
-    return { day, experiment, variant };
-  };
+  const exposures = exposureCounts();
   /** This ledger's name among replicas (its exposure totals in Redis), made when first asked. */
   let replica: string | undefined;
   /** Since this process started, for /metrics. */
@@ -258,8 +346,6 @@ export function createLedger(options: LedgerOptions = {}) {
     chatsUnmatched: 0,
     stages: new Map<string, number>(),
   };
-  /** Lines skipped when the ledger was read at start. */
-  let skippedAtStart = 0;
 
   function addLead(lead: LeadRecord) {
     leads.set(lead.id, lead);
@@ -323,41 +409,17 @@ export function createLedger(options: LedgerOptions = {}) {
         settledSinceRewrite += 1;
         break;
       case "exposure":
-      case "exposures": {
-        const key = exposureKey(entry);
-        const add = entry.t === "exposures" ? entry.count : 1;
-        exposureCounts.set(key, (exposureCounts.get(key) ?? 0) + add);
+      case "exposures":
+        exposures.add(entry, entry.t === "exposures" ? entry.count : 1);
         break;
-      }
       case "replica":
         replica = entry.id;
         break;
     }
   }
 
-  function skipped(line: number, reason: string) {
-    skippedAtStart += 1;
-    if (skippedAtStart <= SKIPPED_LINES_SAID) {
-      log(JSON.stringify({ type: "ledger_line_skipped", line, reason }));
-    }
-  }
-
-  options.replay?.((value, line) => {
-    // Checked, and a call an older build wrote with a credential kept without it.
-    const checked = checkEntry(value);
-    if (typeof checked === "string") return skipped(line, checked);
-    for (const reason of checked.dropped) skipped(line, reason);
-    apply(checked.entry);
-  }, skipped);
-  if (skippedAtStart > SKIPPED_LINES_SAID) {
-    log(
-      JSON.stringify({
-        type: "ledger_lines_skipped",
-        lines: skippedAtStart,
-        said: SKIPPED_LINES_SAID,
-      }),
-    );
-  }
+  /** Lines skipped when the ledger was read at start. */
+  const skippedAtStart = options.replay ? replayChecked(options.replay, apply, log) : 0;
   // What was out when the process stopped may or may not have arrived: the outbox decides.
   for (const id of out) {
     const call = pending.get(id);
@@ -382,10 +444,7 @@ export function createLedger(options: LedgerOptions = {}) {
     }
     if (calls.length > 0) yield { t: "calls", calls };
     if (replica) yield { t: "replica", id: replica };
-    for (const [key, count] of exposureCounts) {
-      const exposure = exposureOf(key);
-      if (dayEnd(exposure.day) > cutoff) yield { t: "exposures", ...exposure, count };
-    }
+    yield* exposures.live(cutoff);
   }
 
   function sweep() {
@@ -399,10 +458,7 @@ export function createLedger(options: LedgerOptions = {}) {
     // A call no outbox took (its destination no longer configured) goes with its lead. Any
     // outbox that runs gives a call up, counted, long before: GA4 after 72 hours, Meta 7 days.
     for (const [id, call] of pending) if (call.at < cutoff) forget(id);
-    // A day's exposures go once the whole day is older than the retention.
-    for (const key of exposureCounts.keys()) {
-      if (!(dayEnd(exposureOf(key).day) > cutoff)) exposureCounts.delete(key);
-    }
+    exposures.dropBefore(cutoff);
     // A disk that refuses the rewrite keeps the old file; the next sweep tries again.
     if (journal.rewrite(live())) {
       settledSinceRewrite = 0;
@@ -490,8 +546,7 @@ export function createLedger(options: LedgerOptions = {}) {
     recordExposure: ({ day, experiment, variant }: Exposure) =>
       write({ t: "exposure", day, experiment, variant }),
     /** Exposures by day, experiment and variant, within the retention. */
-    exposures: (): ExposureCount[] =>
-      [...exposureCounts].map(([key, count]) => ({ ...exposureOf(key), count })),
+    exposures: (): ExposureCount[] => exposures.list(),
     /** This ledger's lasting name, written to its journal the first time it is asked for. */
     replicaId(): string {
       if (replica === undefined) write({ t: "replica", id: randomBytes(8).toString("hex") });
@@ -499,23 +554,13 @@ export function createLedger(options: LedgerOptions = {}) {
     },
 
     /** The outbox's side: what a destination is owed. */
-    pendingCalls: (destination: string) => [...(pendingBy.get(destination)?.values() ?? [])],
+    pendingCalls: (destination: string) => [...owed.known(destination)],
     isPending: (id: string) => pending.has(id),
     /** The same, as the ledger holds them: for the outbox, which stops early. */
-    pendingOf: (destination: string) => owedTo(destination).values(),
-    pendingSummary(destination: string): PendingSummary {
-      let calls = 0;
-      let events = 0;
-      let oldestAt: number | null = null;
-      for (const call of pendingBy.get(destination)?.values() ?? []) {
-        calls += 1;
-        events += call.events;
-        if (oldestAt === null || call.at < oldestAt) oldestAt = call.at;
-      }
-      return { calls, events, oldestAt, browserCalls: browserOwed.get(destination) ?? 0 };
-    },
+    pendingOf: (destination: string) => owed.owedTo(destination).values(),
+    pendingSummary: owed.summary,
     /** How many calls of a browser's events a destination is owed (kept count of, not counted). */
-    browserCallsOwed: (destination: string) => browserOwed.get(destination) ?? 0,
+    browserCallsOwed: owed.browserCalls,
     /** Written before a call goes out: after a crash, it is known to have maybe arrived. */
     sending: (id: string) => write({ t: "send", id }),
     retryLater: (id: string, attempt: number, dueAt: number, uncertain: number) =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { plans as arPlans } from "~/content/ar/plans";
 import { plans } from "~/content/plans";
-import { PERIOD_CODES, PLAN_IDS, parsePlan, planMessages } from "~/shared/plans";
+import { PERIOD_CODES, PLAN_IDS, parsePlan, planMessages } from "~/leads/plans";
 
 describe("parsePlan", () => {
   it("takes the plans' own ids", () => {

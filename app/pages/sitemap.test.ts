@@ -1,6 +1,6 @@
 import { Window } from "happy-dom";
 import { afterAll, describe, expect, it } from "vitest";
-import { escapeXml, robotsTxt, sitemapXml } from "~/shared/sitemap";
+import { escapeXml, robotsTxt, sitemapXml } from "~/pages/sitemap";
 
 const SITE = "https://darb.example";
 const XHTML = "http://www.w3.org/1999/xhtml";

@@ -52,7 +52,7 @@ export function SharePage({
                 onClick={(event) => actions.openPlatform(network, event)}
                 className={`${index === 0 ? PRIMARY : SECONDARY} w-full`}
               >
-                {/* On the filled button the mark takes the text's colour (pages/icons.server.tsx). */}
+                {/* On the filled button the mark takes the text's colour (icons.server.tsx). */}
                 <Icon
                   name={`brand-${network}`}
                   className={index === 0 ? "size-5 [--mark:currentColor]" : "size-5"}

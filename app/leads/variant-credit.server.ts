@@ -7,13 +7,21 @@
  * and a lead without one the running experiment has is set aside, with the reason, never
  * credited to a variant (docs/experiments.md).
  */
-import { runningExperiment } from "~/experiments/assignment.server";
-import {
-  type Assignment,
-  type Experiment,
-  parseVariantToken,
-  type SetAsideReason,
-} from "~/experiments/experiment";
+import type { Assignment, Experiment } from "~/experiments/experiment";
+import { parseVariantToken } from "~/leads/variant-token";
+
+/** The one running experiment, if any (the file's check allows one at a time). */
+export const runningExperiment = (experiments: Experiment[]): Experiment | null =>
+  experiments.find((experiment) => experiment.status === "running") ?? null;
+
+/**
+ * Why a lead counts toward no variant of the running experiment (creditOf):
+ * `no_variant`, its link carried none (the visitor landed on a page the test does not change, was
+ * outside its traffic share, or a link lost it); `unknown_variant`, it carried one the running
+ * experiment does not have (junk, another or a stopped experiment, a removed variant).
+ */
+export const SET_ASIDE_REASONS = ["no_variant", "unknown_variant"] as const;
+export type SetAsideReason = (typeof SET_ASIDE_REASONS)[number];
 
 export type LeadCredit =
   | { credited: Assignment }

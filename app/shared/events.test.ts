@@ -7,7 +7,7 @@ import {
   isClientEventName,
   LIMITS,
   validateBatch,
-} from "~/analytics/events";
+} from "~/shared/events";
 
 const ONE_HOUR_MS = 60 * 60 * 1000;
 

@@ -13,9 +13,9 @@ import { brand as enBrand } from "~/content/brand";
 import { landing } from "~/content/landing";
 import type { Localized } from "~/content/localized";
 import { plans as enPlans } from "~/content/plans";
+import { PERIOD_CODES } from "~/leads/plans";
+import { absoluteUrl, fullTitle, HEAD_COPY } from "~/pages/seo";
 import { LOCALE_INFO, LOCALES, type Locale, localePath } from "~/shared/locale";
-import { PERIOD_CODES } from "~/shared/plans";
-import { absoluteUrl, fullTitle, HEAD_COPY } from "~/shared/seo";
 
 export type OrganizationContact = {
   siteUrl: string;

@@ -5,8 +5,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { track } from "~/analytics/queue.client";
 import { dismiss, getSnapshot } from "~/browser/toast";
 import { hideTooltip, TOOLTIP_OPEN_DELAY_MS } from "~/browser/tooltip";
+import { ShareMenu } from "~/components/ShareMenu";
 import { Toaster } from "~/components/Toaster";
-import { ShareMenu } from "~/share/ShareMenu";
 
 vi.mock("~/hooks/use-site", async () => {
   const { uiCopy } = await import("~/content/ui-copy.server");

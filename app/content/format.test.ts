@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatClosing, formatDate, formatDay, formatDecimal, formatPrice } from "~/shared/format";
+import { formatClosing, formatDate, formatDay, formatDecimal, formatPrice } from "~/content/format";
 
 describe("format", () => {
   it("writes prices in whole dirhams with the currency code", () => {

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { CONNECT_TIMEOUT_MS, PostError, postJson } from "~/analytics/http-post.server";
+import { CONNECT_TIMEOUT_MS, PostError, postJson } from "~/platform/http-post.server";
 
 let server: http.Server | net.Server | undefined;
 const sockets = new Set<net.Socket>();

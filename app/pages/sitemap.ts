@@ -1,6 +1,6 @@
 import { heads } from "~/content/heads";
+import { absoluteUrl, alternates, PAGES, type PageKey } from "~/pages/seo";
 import { LOCALES, localePath } from "~/shared/locale";
-import { absoluteUrl, alternates, PAGES, type PageKey } from "~/shared/seo";
 
 /**
  * The pages search engines may index, in the order the sitemap lists them (never /thank-you),

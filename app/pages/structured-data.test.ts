@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { heads as arHeads } from "~/content/ar/heads";
 import { plans as arPlans } from "~/content/ar/plans";
 import { heads } from "~/content/heads";
+import { landingGraph } from "~/pages/structured-data";
 import type { Locale } from "~/shared/locale";
-import { landingGraph } from "~/shared/structured-data";
 
 const SITE = {
   siteUrl: "https://darb.example",

@@ -6,7 +6,6 @@ import { cleanup, render, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
 import { heads as arHeads } from "~/content/ar/heads";
 import { heads } from "~/content/heads";
-import type { Platform } from "~/shared/platform";
 import {
   absoluteUrl,
   alternates,
@@ -16,8 +15,9 @@ import {
   type PageKey,
   pageHead,
   pageMeta,
-} from "~/shared/seo";
-import { jsonLdText } from "~/shared/structured-data";
+} from "~/pages/seo";
+import { jsonLdText } from "~/pages/structured-data";
+import type { Platform } from "~/shared/platform";
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { iconSymbols } from "~/pages/icons.server";
+import { iconSymbols } from "~/components/icons.server";
 import { ICON_NAMES, ICON_PREFIX } from "~/shared/icons";
 
 const symbols = () =>

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { partsIn } from "~/document/static-parts";
+import { partsIn } from "~/components/static-parts";
 
 describe("partsIn", () => {
   it("reads each part's markup from a document, by name, and leaves out what is missing", () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   RENDER_ALL_ATTRIBUTE,
   RENDER_BEFORE_JUMPS_SCRIPT,
-} from "~/document/render-before-jumps.server";
+} from "~/components/render-before-jumps.server";
 
 type Listener = (event: { target: unknown }) => void;
 

@@ -1,11 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { creditOf, shownVariant } from "~/experiments/credit.server";
-import {
-  type Experiment,
-  expVariantString,
-  parseVariantToken,
-  variantToken,
-} from "~/experiments/experiment";
+import type { Experiment } from "~/experiments/experiment";
+import { creditOf, runningExperiment, shownVariant } from "~/leads/variant-credit.server";
+import { expVariantString, parseVariantToken, variantToken } from "~/leads/variant-token";
 
 const HERO: Experiment = {
   id: "hero_headline",
@@ -86,5 +82,12 @@ describe("creditOf", () => {
     expect(creditOf([OLD], "DRB-old_test-control")).toBeNull();
     expect(creditOf([], undefined)).toBeNull();
     expect(shownVariant([OLD], "DRB-old_test-control")).toBeNull();
+  });
+});
+
+describe("the running experiment", () => {
+  it("is only one whose status is running", () => {
+    expect(runningExperiment([OLD])).toBeNull();
+    expect(runningExperiment([OLD, HERO])?.id).toBe("hero_headline");
   });
 });

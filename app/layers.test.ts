@@ -1,0 +1,211 @@
+/**
+ * One way down: the folders of app/ stand on floors, and a module imports only what stands on
+ * its own floor's folder or below. Two folders that import each other both ways could not be
+ * read, tested or moved one without the other, so that fails too. Only imports that run count:
+ * `import type`, `import { type A }` and `typeof import(…)` vanish from the build.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/**
+ * Top to bottom. A folder (or a module at app/'s top, by its name) may import its own floor's
+ * folder and any floor below; folders on one floor never import each other.
+ */
+const FLOORS: readonly { folders: readonly string[]; why: string }[] = [
+  {
+    folders: ["routes", "root", "entry.server", "entry.client"],
+    why: "Remix's entry points and route modules: they wire the rest, and nothing imports them",
+  },
+  {
+    folders: ["document"],
+    why: "the pipeline every page is sent through: it fills in the landing's static parts",
+  },
+  {
+    folders: ["landing"],
+    why: "the landing page's sections and what renders each of its static parts",
+  },
+  { folders: ["components"], why: "rendering, used by every page" },
+  {
+    folders: ["share"],
+    why: "the share links, popup and hooks that the share menu and page render",
+  },
+  { folders: ["hooks"], why: "React hooks over the root's data, the visit and the copy" },
+  {
+    folders: ["pages"],
+    why: "what the server works out for a page: heads, structured data, sitemap, legal texts",
+  },
+  {
+    folders: ["analytics"],
+    why: "events on their way out: the browser's queue, the server's sink and outbox",
+  },
+  {
+    folders: ["experiments"],
+    why: "copy tests: who sees which variant, and the report over the leads",
+  },
+  {
+    folders: ["leads"],
+    why: "a lead: counted, limited, written down in the ledger, credited to its variant",
+  },
+  { folders: ["content"], why: "all copy, typed, and how it writes numbers and dates" },
+  {
+    folders: ["platform", "browser"],
+    why: "what each side runs on: settings, log lines, request context; the browser's DOM",
+  },
+  {
+    folders: ["shared"],
+    why: "the ground floor: pure vocabulary and helpers for both sides, nothing of app/ above",
+  },
+];
+
+/**
+ * Imports that still run upward, each until the settings and server work moves the services'
+ * wiring out of platform/ to the composition root. Empty this list when that has merged.
+ */
+const UPWARD_UNTIL_COMPOSITION_ROOT: readonly string[] = [
+  "app/platform/config.server.ts -> ~/analytics/destinations/registry.server",
+  "app/platform/config.server.ts -> ~/experiments/experiments-file.server",
+  "app/platform/server-api.server.ts -> ~/analytics/destinations/registry.server",
+  "app/platform/server-api.server.ts -> ~/analytics/sink.server",
+  "app/platform/server-api.server.ts -> ~/experiments/report-cli.server",
+  "app/platform/server-api.server.ts -> ~/experiments/visit.server",
+  "app/platform/server-api.server.ts -> ~/leads/attribution-cookies.server",
+  "app/platform/server-api.server.ts -> ~/leads/report-cli.server",
+  "app/platform/server-api.server.ts -> ~/pages/page-variant.server",
+  "app/platform/services.server.ts -> ~/analytics/sink.server",
+  "app/platform/services.server.ts -> ~/leads/ledger/exposure-copy.server",
+  "app/platform/services.server.ts -> ~/leads/ledger/ledger.server",
+  "app/platform/services.server.ts -> ~/leads/ledger/open-ledger.server",
+  "app/platform/services.server.ts -> ~/leads/ledger/shared-ledger.server",
+  "app/platform/services.server.ts -> ~/leads/redis-connection.server",
+  "app/platform/services.server.ts -> ~/leads/redis-limits.server",
+  "app/platform/services.server.ts -> ~/leads/shared-limits.server",
+];
+
+const APP = join(import.meta.dirname, "..", "app");
+
+type Link = { from: string; to: string; specifier: string; text: string };
+
+/** Every .ts/.tsx under app/ but tests, as a path from the repository's root. */
+function sources(dir = APP): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sources(path);
+    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)
+      ? [relative(join(APP, ".."), path)]
+      : [];
+  });
+}
+
+/** app/leads/x.ts → "leads"; app/root.tsx → "root". */
+const folderOf = (path: string) => {
+  const parts = path.split("/");
+  return parts.length > 2 ? (parts[1] as string) : (parts[1] as string).replace(/\.tsx?$/, "");
+};
+
+/** The modules a source imports when it runs: static, re-exported and dynamic. */
+function runtimeSpecifiers(path: string, text: string): string[] {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const allTypes = (elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>) =>
+    elements.length > 0 && elements.every((element) => element.isTypeOnly);
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      const clause = node.importClause;
+      const typeOnly =
+        clause !== undefined &&
+        (clause.isTypeOnly ||
+          (!clause.name &&
+            clause.namedBindings !== undefined &&
+            ts.isNamedImports(clause.namedBindings) &&
+            allTypes(clause.namedBindings.elements)));
+      if (!typeOnly) found.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isExportDeclaration(node) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      const typeOnly =
+        node.isTypeOnly ||
+        (node.exportClause !== undefined &&
+          ts.isNamedExports(node.exportClause) &&
+          allTypes(node.exportClause.elements));
+      if (!typeOnly) found.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
+/** The app/ path an import names, or null for a package's. */
+function target(from: string, specifier: string): string | null {
+  if (specifier.startsWith("~/")) return `app/${specifier.slice(2)}`;
+  if (specifier.startsWith(".")) return join(dirname(from), specifier);
+  return null;
+}
+
+/** Every run-time import from one folder of app/ into another. */
+function links(): Link[] {
+  return sources().flatMap((from) =>
+    runtimeSpecifiers(from, readFileSync(join(APP, "..", from), "utf8")).flatMap((specifier) => {
+      const path = target(from, specifier);
+      // A stylesheet is the bundler's, not a module's dependency.
+      if (path === null || !/^app\//.test(path) || /\.css$/.test(path)) return [];
+      const to = folderOf(path);
+      const source = folderOf(from);
+      return to === source
+        ? []
+        : [{ from: source, to, specifier, text: `${from} -> ${specifier}` }];
+    }),
+  );
+}
+
+const floorOf = (folder: string) => FLOORS.findIndex(({ folders }) => folders.includes(folder));
+
+describe("app/'s folders import one way down", () => {
+  const all = links();
+
+  it("puts every folder of app/ on a floor", () => {
+    const folders = new Set(sources().map(folderOf));
+    const homeless = [...folders].filter((folder) => floorOf(folder) < 0);
+    expect(homeless, "add each new folder to FLOORS, where what it imports says").toEqual([]);
+  });
+
+  it("has no two folders importing each other", () => {
+    const counted = all.filter(({ text }) => !UPWARD_UNTIL_COMPOSITION_ROOT.includes(text));
+    const way = (from: string, to: string) =>
+      counted.filter((link) => link.from === from && link.to === to).map(({ text }) => text);
+    const pairs = [...new Set(counted.map(({ from, to }) => [from, to].sort().join(" <-> ")))]
+      .map((pair) => pair.split(" <-> ") as [string, string])
+      .filter(([a, b]) => way(a, b).length > 0 && way(b, a).length > 0)
+      .map(([a, b]) => {
+        // The thinner way is most likely the one to undo: all of it, and the other's count.
+        const [few, many] = [way(a, b), way(b, a)].sort((x, y) => x.length - y.length);
+        return `${a} <-> ${b}: ${few?.join(", ")} (and ${many?.length} the other way, as ${many?.[0]})`;
+      });
+    expect(pairs, "these folders import each other").toEqual([]);
+  });
+
+  it("never imports a folder on a floor above, nor one beside it", () => {
+    const upward = all
+      .filter(({ from, to }) => floorOf(to) >= 0 && floorOf(to) <= floorOf(from))
+      .map(({ text }) => text)
+      .filter((text) => !UPWARD_UNTIL_COMPOSITION_ROOT.includes(text));
+    expect(upward, "these imports run up (or across) the floors in FLOORS").toEqual([]);
+  });
+
+  it("keeps in UPWARD_UNTIL_COMPOSITION_ROOT only imports that still exist", () => {
+    const texts = new Set(all.map(({ text }) => text));
+    const gone = UPWARD_UNTIL_COMPOSITION_ROOT.filter((text) => !texts.has(text));
+    expect(gone, "these are gone: take them out of UPWARD_UNTIL_COMPOSITION_ROOT").toEqual([]);
+  });
+});
