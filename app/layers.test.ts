@@ -66,21 +66,6 @@ const FLOORS: readonly { folders: readonly string[]; why: string }[] = [
 const UPWARD_UNTIL_COMPOSITION_ROOT: readonly string[] = [
   "app/platform/config.server.ts -> ~/analytics/destinations/registry.server",
   "app/platform/config.server.ts -> ~/experiments/experiments-file.server",
-  "app/platform/server-api.server.ts -> ~/analytics/destinations/registry.server",
-  "app/platform/server-api.server.ts -> ~/analytics/sink.server",
-  "app/platform/server-api.server.ts -> ~/experiments/report-cli.server",
-  "app/platform/server-api.server.ts -> ~/experiments/visit.server",
-  "app/platform/server-api.server.ts -> ~/leads/attribution-cookies.server",
-  "app/platform/server-api.server.ts -> ~/leads/report-cli.server",
-  "app/platform/server-api.server.ts -> ~/pages/page-variant.server",
-  "app/platform/services.server.ts -> ~/analytics/sink.server",
-  "app/platform/services.server.ts -> ~/leads/ledger/exposure-copy.server",
-  "app/platform/services.server.ts -> ~/leads/ledger/ledger.server",
-  "app/platform/services.server.ts -> ~/leads/ledger/open-ledger.server",
-  "app/platform/services.server.ts -> ~/leads/ledger/shared-ledger.server",
-  "app/platform/services.server.ts -> ~/leads/redis-connection.server",
-  "app/platform/services.server.ts -> ~/leads/redis-limits.server",
-  "app/platform/services.server.ts -> ~/leads/shared-limits.server",
 ];
 
 const APP = join(import.meta.dirname, "..", "app");
@@ -98,7 +83,7 @@ function sources(dir = APP): string[] {
   });
 }
 
-/** app/leads/x.ts → "leads"; app/root.tsx → "root". */
+/** A file in app/leads/ → "leads"; app/root.tsx → "root". */
 const folderOf = (path: string) => {
   const parts = path.split("/");
   return parts.length > 2 ? (parts[1] as string) : (parts[1] as string).replace(/\.tsx?$/, "");

@@ -7,9 +7,9 @@
 import type { RequestHandler } from "express";
 import { assignmentKey, experimentOfRequest } from "~/experiments/visit.server";
 import type { Config } from "~/platform/config.server";
-import type { Services } from "~/platform/services.server";
 import { clientAddress } from "./client-address";
 import { headerReader } from "./header-reader";
+import type { Services } from "./services";
 
 /** The pages an experiment changes: the landing page in each language. */
 const LANDING_PATHS = new Set(["/", "/ar", "/ar/"]);

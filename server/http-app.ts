@@ -19,7 +19,6 @@ import type { Attribution } from "~/leads/attribution-cookies.server";
 import type { Config } from "~/platform/config.server";
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import type { Services } from "~/platform/services.server";
 import { attribution } from "./attribution";
 import { buildAssets, loadBuildAssets } from "./build-assets";
 import { clientAddress } from "./client-address";
@@ -29,6 +28,7 @@ import { readiness } from "./readiness";
 import { requestGuard } from "./request-guard";
 import { requestLog } from "./request-log";
 import { securityHeaders } from "./security-headers";
+import type { Services } from "./services";
 
 export type HttpAppOptions = {
   /** The Remix server build (build/index.js). */

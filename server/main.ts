@@ -4,7 +4,7 @@
  * (docs/decisions/015-app-bundled-once.md). server-build/*.js load that build and call in here
  * (server/load-build.ts); the in-process integration tests do the same.
  */
-import { installGlobals, type ServerBuild } from "@remix-run/node";
+import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
 import { ConfigError, checkConfigAtStart, exitWith } from "~/platform/config.server";
 import { bounded, logLine, writeLogLine } from "~/platform/log-line.server";
 import { consoleAsLogLines } from "./console-lines";
@@ -59,6 +59,8 @@ export async function startServer(build: ServerBuild, root: string): Promise<voi
     }
     keepServing(writeLogLine);
     writeLogLine(logLine("listening", { origin: site.origin }));
+    // Under `npm run dev`, Remix's compiler reloads the browser once this build is served.
+    if (process.env.REMIX_DEV_ORIGIN) await broadcastDevReady(build);
   } catch (error) {
     // DATA_DIR (locked by a live server, read-only, cannot be created) says so itself.
     if (error instanceof ConfigError) exitWith(error);

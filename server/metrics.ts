@@ -8,8 +8,8 @@
 import http from "node:http";
 import type { RequestHandler } from "express";
 import { Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { Services } from "~/platform/services.server";
 import type { DocumentCache } from "./document-cache";
+import type { Services } from "./services";
 
 /** The routes latency is told by: a fixed few, so no visitor can add a label value. */
 export function routeLabel(path: string): string {

@@ -9,11 +9,11 @@ import type { ServerBuild } from "@remix-run/node";
 import { statsReporter } from "~/analytics/sink.server";
 import type { Config } from "~/platform/config.server";
 import { writeLogLine } from "~/platform/log-line.server";
-import { createServices, type Services } from "~/platform/services.server";
 import { createDocumentCache } from "./document-cache";
 import { createHttpApp } from "./http-app";
 import { createMetrics, metricsServer } from "./metrics";
 import { hardeningHeaders, newNonce } from "./security-headers";
+import { createServices, type Services } from "./services";
 import { createShutdown, type Shutdown } from "./shutdown";
 
 /** How often the operator sees the counters (when they changed), and unused pages leave memory. */

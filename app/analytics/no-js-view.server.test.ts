@@ -4,7 +4,7 @@ import { recordNoJsView, viewedPath } from "~/analytics/no-js-view.server";
 import type { Experiment } from "~/experiments/experiment";
 import { getConfig } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { createServices } from "~/platform/services.server";
+import { createServices } from "../../server/services";
 
 const HERO: Experiment = {
   id: "hero_headline",

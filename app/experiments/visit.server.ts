@@ -18,7 +18,7 @@ import {
 } from "~/leads/visitor.server";
 import type { Config } from "~/platform/config.server";
 import { bounded, logLine } from "~/platform/log-line.server";
-import type { Services } from "~/platform/services.server";
+import type { Services } from "~/platform/request-context.server";
 
 export type Asker = {
   address: string;

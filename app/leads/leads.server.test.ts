@@ -7,8 +7,8 @@ import { type Lead, leadParams, recordLead } from "~/leads/leads.server";
 import { LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import { type Config, getConfig } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { createServices, type Services } from "~/platform/services.server";
 import type { Campaign } from "~/shared/campaign";
+import { createServices, type Services } from "../../server/services";
 
 /** A request context as the server makes it, with the analytics lines kept here. */
 function contextFor(clientAddress: string, leadValues?: Partial<Config["leadValues"]>) {

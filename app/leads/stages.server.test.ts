@@ -4,7 +4,7 @@ import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
 import type { PhoneHashes } from "~/leads/phone-hashes.server";
 import { outOfOrder, recordStage } from "~/leads/stages.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { createServices, type Services } from "~/platform/services.server";
+import { createServices, type Services } from "../../server/services";
 import { testContext } from "../../tests/support/request-context";
 
 const NOW = 1_764_000_000_000;

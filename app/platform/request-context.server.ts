@@ -4,11 +4,32 @@
  * services, and whether the rendered document may be kept for the next visitors. Loaders read
  * the settings from here, never from the environment.
  */
-import { randomBytes } from "node:crypto";
+
+import type { Sink } from "~/analytics/sink.server";
 import type { Assignment } from "~/experiments/experiment";
 import type { Attribution } from "~/leads/attribution-cookies.server";
-import { type Config, getConfig } from "~/platform/config.server";
-import { createServices, type Services } from "~/platform/services.server";
+import type { Ledger } from "~/leads/ledger/ledger.server";
+import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
+import type { SharedLimits } from "~/leads/shared-limits.server";
+import type { Config } from "~/platform/config.server";
+
+/**
+ * What lives as long as the process, built once by the server at start (server/services.ts) and
+ * handed to every request.
+ */
+export type Services = {
+  ledger: Ledger;
+  /** With REDIS_URL: the leads and chats every replica sees. */
+  shared: SharedLedger | null;
+  analytics: Sink;
+  limits: SharedLimits;
+  /** The operator's counters (the stats line): the sink's and the limits'. */
+  counters: () => Record<string, number>;
+  /** Ends what holds a connection open (Redis), at shutdown. */
+  close: () => void;
+  /** Writes one log line (a JSON object) where the process's log goes. */
+  log: (line: string) => void;
+};
 
 export type DocumentKeeper = {
   /** What to render where the nonce goes: each response fills in its own. */
@@ -53,24 +74,16 @@ declare module "@remix-run/node" {
   interface AppLoadContext extends Partial<RequestContext> {}
 }
 
-let development: Services | undefined;
-
 /**
- * The request's context. `npm run dev` serves through remix-serve, which gives none: there the
- * app runs on one set of in-process services, every response gets a fresh nonce (nothing
- * enforces it) and nothing is cached.
+ * The request's context, as the app's server gives it (server/http-app.ts). Served by anything
+ * else, such as remix-serve, the app has neither its settings nor its services, so it says so
+ * rather than count leads nowhere.
  */
 export function requestContext(context: Partial<RequestContext> | undefined): RequestContext {
   if (context?.services && context.config && context.clientAddress && context.nonce) {
     return { documentKeeper: null, ...context } as RequestContext;
   }
-  const config = getConfig();
-  development ??= createServices(config);
-  return {
-    clientAddress: "unknown",
-    nonce: randomBytes(16).toString("base64"),
-    config,
-    services: development,
-    documentKeeper: null,
-  };
+  throw new Error(
+    "no request context: the app is served by its own server (npm start, npm run dev), which gives each request its settings and services",
+  );
 }

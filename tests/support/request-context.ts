@@ -2,7 +2,7 @@
 // the settings as the environment gives them, and services in memory (no data directory).
 import { getConfig } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
-import { createServices } from "~/platform/services.server";
+import { createServices } from "../../server/services";
 
 export function testContext(overrides: Partial<RequestContext> = {}): RequestContext {
   const config = getConfig();
