@@ -5,7 +5,7 @@
  * the cache's key never reads them, and each response says its own Set-Cookie.
  */
 import type { RequestHandler } from "express";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 import { attributionOfRequest } from "./app";
 import { headerReader } from "./header-reader";
 

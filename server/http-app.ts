@@ -16,7 +16,7 @@ import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import type { Assignment } from "~/experiments/experiment";
 import type { Attribution } from "~/leads/attribution-cookies.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { Services } from "~/platform/services.server";
 import { bounded, logLine } from "./app";

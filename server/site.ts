@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 import type { Services } from "~/platform/services.server";
 import { appOf, bindApp, createServices, statsReporter, writeLogLine } from "./app";
 import { createDocumentCache } from "./document-cache";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { viewImageSrc } from "~/analytics/no-js-view";
 import { recordNoJsView, viewedPath } from "~/analytics/no-js-view.server";
 import type { Experiment } from "~/experiments/experiment";
-import { getConfig } from "~/platform/config.server";
+import { getConfig } from "~/settings.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { createServices } from "~/platform/services.server";
 

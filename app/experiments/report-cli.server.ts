@@ -18,7 +18,7 @@ import { createSharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { type Period, periodText, wholeDays } from "~/leads/report-period.server";
 import { type Output, readFrom, startReport, withRedis } from "~/leads/report-run.server";
 import { dubaiDay } from "~/leads/visitor.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 
 const USAGE = [
   "usage: npm run experiments [-- --since 7d|yesterday|2026-11-01] [--until yesterday|2026-11-01] [--all] [--csv]",

@@ -15,7 +15,7 @@ import {
   type Visitor,
   visitorFor,
 } from "~/leads/visitor.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { Services } from "~/platform/services.server";
 

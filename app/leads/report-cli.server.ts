@@ -11,7 +11,7 @@ import { backupLedger, readLedger } from "~/leads/ledger/open-ledger.server";
 import { createSharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { leadReport, reportCsv, reportText } from "~/leads/report.server";
 import { type Output, readFrom, startReport, withRedis } from "~/leads/report-run.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 
 const USAGE = [
   "usage: npm run leads [-- --since 7d|yesterday|2026-11-01] [--until yesterday|2026-11-01] [--csv]",

@@ -6,7 +6,7 @@
  */
 import { createRedisConnection, type RedisConnection } from "~/leads/redis-connection.server";
 import { type Period, parsePeriod } from "~/leads/report-period.server";
-import { type Config, ConfigError, parseConfig } from "~/platform/config.server";
+import { type Config, ConfigError, parseConfig } from "~/settings.server";
 
 export type Output = { out: (text: string) => void; err: (text: string) => void };
 

@@ -16,7 +16,7 @@ import {
   updatedLine,
 } from "~/pages/legal-text.server";
 import { countingFor } from "~/pages/plural.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 import { BETA_START_KEY } from "~/shared/countdown";
 import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALE_INFO, type Locale } from "~/shared/locale";

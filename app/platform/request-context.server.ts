@@ -7,8 +7,8 @@
 import { randomBytes } from "node:crypto";
 import type { Assignment } from "~/experiments/experiment";
 import type { Attribution } from "~/leads/attribution-cookies.server";
-import { type Config, getConfig } from "~/platform/config.server";
 import { createServices, type Services } from "~/platform/services.server";
+import { type Config, getConfig } from "~/settings.server";
 
 export type DocumentKeeper = {
   /** What to render where the nonce goes: each response fills in its own. */

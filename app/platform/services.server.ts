@@ -13,7 +13,7 @@ import { createSharedLedger, type SharedLedger } from "~/leads/ledger/shared-led
 import { createRedisConnection } from "~/leads/redis-connection.server";
 import { createRedisLimits } from "~/leads/redis-limits.server";
 import { createSharedLimits, type SharedLimits } from "~/leads/shared-limits.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 
 export type Services = {
   ledger: Ledger;
