@@ -34,6 +34,15 @@ describe("setting", () => {
 
   it("stops with the first check's own message, after the variable's name", () => {
     expect(refusal(() => COUNT.read({ COUNT: "x" }))).toBe('COUNT must be digits, got "x"');
+    // A later rule never sees what an earlier one refused.
+    const seen: string[] = [];
+    const ORDERED = setting({
+      name: "ORDERED",
+      description: "rules in order",
+      schema: text([(raw) => raw !== "bad", "is bad"], [(raw) => seen.push(raw) > 0, "never"]),
+    });
+    expect(refusal(() => ORDERED.read({ ORDERED: "bad" }))).toBe("ORDERED is bad");
+    expect(seen).toEqual([]);
     expect(refusal(() => COUNT.read({ COUNT: "12" }))).toBe("COUNT must be at most 9");
   });
 

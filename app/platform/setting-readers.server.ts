@@ -31,17 +31,10 @@ export function shown(value: string): string {
 }
 
 /**
- * A URL setting's value is never shown back, not even in part: a password, a token in the
- * query, even the "port" of `redis://user:1234/x@host` (a password with a / in it) can be a
- * secret. Its messages say what is wrong instead.
+ * A URL setting's value as a URL, or what is wrong with it. The value is never shown back, not
+ * even in part: a password, a token in the query, even the "port" of `redis://user:1234/x@host`
+ * (a password with a / in it) can be a secret.
  */
-export function parseUrl(env: Env, name: string, fallback: string, httpsOnly: boolean): URL {
-  const result = urlOf(read(env, name) ?? fallback, httpsOnly);
-  if ("error" in result) throw new ConfigError(name, result.error);
-  return result.value;
-}
-
-/** A URL setting's value as a URL, or what is wrong with it (never the value). */
 export function urlOf(raw: string, httpsOnly: boolean): { value: URL } | { error: string } {
   let url: URL;
   try {
@@ -177,8 +170,10 @@ type Text = z.ZodType<string, z.ZodTypeDef, string>;
 export function text(...rules: Rule[]): Text {
   return rules.reduce<Text>(
     (schema, [test, message]) =>
+      // Fatal: a later rule never sees a value an earlier one refused.
       schema.refine(test, (raw) => ({
         message: typeof message === "string" ? message : message(raw),
+        fatal: true,
       })),
     z.string(),
   );
@@ -194,7 +189,7 @@ export function parsed<T>(
   return z.string().transform((raw, context) => {
     const result = parse(raw);
     if ("value" in result) return result.value;
-    context.addIssue({ code: z.ZodIssueCode.custom, message: result.error });
+    context.addIssue({ code: z.ZodIssueCode.custom, message: result.error, fatal: true });
     return z.NEVER;
   });
 }
