@@ -18,6 +18,16 @@ const file = (path: string) => readFileSync(`${ROOT}${path}`, "utf8");
  */
 const NOT_FROM_DEPLOY_ENV = ["PORT", "HOST", "DATA_DIR", "REPLICA_ID", "REDIS_URL", "TRUST_PROXY"];
 
+/** Defaults docs/settings.md gives in words, not as the value: what it says of each. */
+const DEFAULTS_IN_WORDS: Record<string, string> = {
+  REPLICA_ID: "the hostname",
+  GA_MP_ENDPOINT: "Google's",
+  WHATSAPP_NUMBER: "samples",
+  CONTACT_EMAIL: "samples",
+  CONTACT_PHONE: "samples",
+  DEMO_URL: "samples",
+};
+
 const declared = () => allSettings().map(({ name }) => name);
 
 /** The variables docs/settings.md's table names, from each row's first cell. */
@@ -57,6 +67,22 @@ describe("the settings schema", () => {
   it("is what docs/settings.md's table lists, no more, no less", () => {
     expect(lacking(documented(), declared()), "docs/settings.md lacks").toEqual([]);
     expect(lacking(declared(), documented()), "the schema does not declare").toEqual([]);
+  });
+
+  it("has docs/settings.md say each default the schema reads while a setting is unset", () => {
+    const rows = file("docs/settings.md")
+      .split("\n")
+      .filter((line) => line.startsWith("| `"))
+      .map((line) => line.split("|").map((cell) => cell.trim()));
+    for (const setting of allSettings()) {
+      const row = rows.find(([, names]) => names?.includes(`\`${setting.name}\``));
+      const said = row?.[2] ?? "";
+      if (setting.default === undefined) continue;
+      // A few defaults the table says in words: the machine's name, Google's address, samples.
+      const words = DEFAULTS_IN_WORDS[setting.name];
+      if (words) expect(said, setting.name).toContain(words);
+      else expect(said, setting.name).toContain(`\`${setting.default}\``);
+    }
   });
 
   it("is what .env.example lists, no more, no less", () => {

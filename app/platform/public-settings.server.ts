@@ -204,9 +204,9 @@ export type Company = { name: string | null; licence: string | null; address: st
 
 /** The company settings and the most characters each may have: a line in the footer each. */
 export const COMPANY_SETTINGS = [
-  { variable: "COMPANY_NAME", key: "name", max: 120 },
-  { variable: "COMPANY_LICENCE", key: "licence", max: 40 },
-  { variable: "COMPANY_ADDRESS", key: "address", max: 200 },
+  { variable: "COMPANY_NAME", key: "name", max: 120, what: "legal name" },
+  { variable: "COMPANY_LICENCE", key: "licence", max: 40, what: "trade licence number" },
+  { variable: "COMPANY_ADDRESS", key: "address", max: 200, what: "registered address" },
 ] as const;
 
 // Control characters (C0, DEL, C1), line and paragraph separators, and the bidirectional
@@ -217,12 +217,11 @@ const NOT_PRINTABLE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
  * COMPANY_NAME, COMPANY_LICENCE, COMPANY_ADDRESS: shown to every visitor as they are, so one
  * line of printable text each, bounded. A bad value is not shown back: it may be anything.
  */
-const COMPANY = COMPANY_SETTINGS.map(({ variable, key, max }) => ({
+const COMPANY = COMPANY_SETTINGS.map(({ variable, key, max, what }) => ({
   key,
   setting: setting({
     name: variable,
-    description: `the company's ${key === "licence" ? "trade licence number" : key === "name" ? "legal name" : "registered address"}, one line of at most ${max} characters`,
-    secret: true,
+    description: `the company's ${what}, one line of at most ${max} characters`,
     schema: parsed<string>((raw) => {
       if (NOT_PRINTABLE.test(raw)) {
         return { error: "must be one line of text without control characters" };

@@ -1,6 +1,6 @@
-// The countdown as the server sends it (issue 14): real numbers, not "--", before any script
+// The countdown as the server sends it: real numbers, not "--", before any script
 // runs and with JavaScript off; with BETA_CLOSES_AT set, the close written out and, in Arabic,
-// each unit in its number's plural form. Issue 27: without it, the script that keeps this
+// each unit in its number's plural form. Without it, the script that keeps this
 // browser's start follows the cells, and start-up warns; with it, every response carries the
 // time left at its own request, cached or not; the download note names its year. Real server
 // processes, one per setting.
