@@ -5,8 +5,8 @@
  * experiment runs; without one, no request does any of this.
  */
 import type { RequestHandler } from "express";
-import type { Config } from "~/settings.server";
 import type { Services } from "~/platform/services.server";
+import type { Config } from "~/settings.server";
 import { assignmentKey, experimentOfRequest } from "./app";
 import { clientAddress } from "./client-address";
 import { headerReader } from "./header-reader";

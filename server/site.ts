@@ -6,8 +6,8 @@
 import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import type { ServerBuild } from "@remix-run/node";
-import type { Config } from "~/settings.server";
 import type { Services } from "~/platform/services.server";
+import type { Config } from "~/settings.server";
 import { appOf, bindApp, createServices, statsReporter, writeLogLine } from "./app";
 import { createDocumentCache } from "./document-cache";
 import { createHttpApp } from "./http-app";

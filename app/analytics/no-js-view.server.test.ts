@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { viewImageSrc } from "~/analytics/no-js-view";
 import { recordNoJsView, viewedPath } from "~/analytics/no-js-view.server";
 import type { Experiment } from "~/experiments/experiment";
-import { getConfig } from "~/settings.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { createServices } from "~/platform/services.server";
+import { getConfig } from "~/settings.server";
 
 const HERO: Experiment = {
   id: "hero_headline",

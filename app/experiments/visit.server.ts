@@ -15,9 +15,9 @@ import {
   type Visitor,
   visitorFor,
 } from "~/leads/visitor.server";
-import type { Config } from "~/settings.server";
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { Services } from "~/platform/services.server";
+import type { Config } from "~/settings.server";
 
 export type Asker = {
   address: string;

@@ -5,9 +5,9 @@ import type { Experiment } from "~/experiments/experiment";
 import { REF_ALPHABET } from "~/leads/chat-ref";
 import { type Lead, leadParams, recordLead } from "~/leads/leads.server";
 import { LEADS_PER_ADDRESS } from "~/leads/limits.server";
-import { type Config, getConfig } from "~/settings.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { createServices, type Services } from "~/platform/services.server";
+import { type Config, getConfig } from "~/settings.server";
 import type { Campaign } from "~/shared/campaign";
 
 /** A request context as the server makes it, with the analytics lines kept here. */

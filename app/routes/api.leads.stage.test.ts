@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import { MAX_STAGE_VALUE } from "~/leads/stages.server";
-import { getConfig } from "~/settings.server";
 import { createServices, type Services } from "~/platform/services.server";
 import { action, loader } from "~/routes/api.leads.stage";
+import { getConfig } from "~/settings.server";
 import { testContext } from "../../tests/support/request-context";
 
 const TOKEN = "0123456789abcdef".repeat(4);

@@ -1,8 +1,9 @@
 // A request context as the app's server makes it, for unit tests of loaders and their helpers:
 // the settings as the environment gives them, and services in memory (no data directory).
-import { getConfig } from "~/settings.server";
+
 import type { RequestContext } from "~/platform/request-context.server";
 import { createServices } from "~/platform/services.server";
+import { getConfig } from "~/settings.server";
 
 export function testContext(overrides: Partial<RequestContext> = {}): RequestContext {
   const config = getConfig();
