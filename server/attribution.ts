@@ -6,7 +6,7 @@
  */
 import type { RequestHandler } from "express";
 import { attributionOfRequest } from "~/leads/attribution-cookies.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 import { headerReader } from "./header-reader";
 
 export function attribution(config: Config): RequestHandler {

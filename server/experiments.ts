@@ -6,7 +6,7 @@
  */
 import type { RequestHandler } from "express";
 import { assignmentKey, experimentOfRequest } from "~/experiments/visit.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 import { clientAddress } from "./client-address";
 import { headerReader } from "./header-reader";
 import type { Services } from "./services";

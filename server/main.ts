@@ -5,18 +5,25 @@
  * (server/load-build.ts); the in-process integration tests do the same.
  */
 import { broadcastDevReady, installGlobals, type ServerBuild } from "@remix-run/node";
-import { ConfigError, checkConfigAtStart, exitWith } from "~/platform/config.server";
+import { runExperimentsReport as experimentsReport } from "~/experiments/report-cli.server";
+import { runLeadsReport as leadsReport } from "~/leads/report-cli.server";
+import type { Env, Output } from "~/leads/report-run.server";
 import { bounded, logLine, writeLogLine } from "~/platform/log-line.server";
+import { ConfigError, checkConfigAtStart, exitWith, parseConfig } from "~/settings.server";
 import { consoleAsLogLines } from "./console-lines";
 import { startSite } from "./site";
 
 // The in-process integration tests (tests/support/server.ts) start the site with their own options.
 export { registerDestination } from "~/analytics/destinations/registry.server";
-// `npm run leads` and `npm run experiments` (server/leads-report.ts, server/experiments-report.ts).
-export { runExperimentsReport } from "~/experiments/report-cli.server";
-export { runLeadsReport } from "~/leads/report-cli.server";
-export { parseConfig } from "~/platform/config.server";
+export { parseConfig } from "~/settings.server";
 export { startSite } from "./site";
+
+// `npm run leads` and `npm run experiments` (server/leads-report.ts, server/experiments-report.ts),
+// over the settings the composed schema reads from `env`.
+export const runLeadsReport = (args: string[], env: Env, output: Output) =>
+  leadsReport(args, env, parseConfig, output);
+export const runExperimentsReport = (args: string[], env: Env, output: Output) =>
+  experimentsReport(args, env, parseConfig, output);
 
 /**
  * What nothing caught: one line, and the process goes on serving. Every part that can fail (the

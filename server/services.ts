@@ -13,8 +13,8 @@ import { createSharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { createRedisConnection } from "~/leads/redis-connection.server";
 import { createRedisLimits } from "~/leads/redis-limits.server";
 import { createSharedLimits } from "~/leads/shared-limits.server";
-import type { Config } from "~/platform/config.server";
 import type { Services } from "~/platform/request-context.server";
+import type { Config } from "~/settings.server";
 
 export type { Services };
 

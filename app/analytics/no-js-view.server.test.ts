@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { viewImageSrc } from "~/analytics/no-js-view";
 import { recordNoJsView, viewedPath } from "~/analytics/no-js-view.server";
 import type { Experiment } from "~/experiments/experiment";
-import { getConfig } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
+import { getConfig } from "~/settings.server";
 import { createServices } from "../../server/services";
 
 const HERO: Experiment = {

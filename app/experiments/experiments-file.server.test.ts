@@ -9,7 +9,7 @@ import {
   parseExperiments,
   readExperimentsFile,
 } from "~/experiments/experiments-file.server";
-import { ConfigError, parseConfig } from "~/platform/config.server";
+import { ConfigError, parseConfig } from "~/settings.server";
 
 const headline = { en: "Up to 25% back on insurance.", ar: "استرد حتى 25% من قسط تأمينك." };
 

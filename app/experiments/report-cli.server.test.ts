@@ -6,6 +6,7 @@ import type { Experiment } from "~/experiments/experiment";
 import { runExperimentsReport } from "~/experiments/report-cli.server";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import { openLedger } from "~/leads/ledger/open-ledger.server";
+import { parseConfig } from "~/settings.server";
 
 const HERO: Experiment = {
   id: "hero_headline",
@@ -38,6 +39,7 @@ async function run(args: string[]) {
   const code = await runExperimentsReport(
     args,
     { DATA_DIR: join(dir, "data"), EXPERIMENTS_FILE: path },
+    parseConfig,
     { out: (text) => out.push(text), err: (text) => err.push(text) },
   );
   return { code, out: out.join(""), err: err.join("") };

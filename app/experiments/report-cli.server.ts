@@ -16,9 +16,16 @@ import {
 import { readLedger } from "~/leads/ledger/open-ledger.server";
 import { createSharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { type Period, periodText, wholeDays } from "~/leads/report-period.server";
-import { type Output, readFrom, startReport, withRedis } from "~/leads/report-run.server";
+import {
+  type Env,
+  type Output,
+  type ParseSettings,
+  readFrom,
+  startReport,
+  withRedis,
+} from "~/leads/report-run.server";
 import { dubaiDay } from "~/leads/visitor.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 
 const USAGE = [
   "usage: npm run experiments [-- --since 7d|yesterday|2026-11-01] [--until yesterday|2026-11-01] [--all] [--csv]",
@@ -55,10 +62,11 @@ function until(data: ExperimentData, { to }: Period): ExperimentData {
 /** The report for `args`; resolves with the exit code (2 for a usage or settings error). */
 export async function runExperimentsReport(
   args: string[],
-  env: Record<string, string | undefined>,
+  env: Env,
+  parse: ParseSettings,
   { out, err }: Output,
 ): Promise<number> {
-  const run = startReport(args, env, { out, err }, { usage: USAGE, flags: ["--all"] });
+  const run = startReport(args, env, parse, { out, err }, { usage: USAGE, flags: ["--all"] });
   if (typeof run === "number") return run;
   const { config, csv } = run;
   const period = wholeDays(run.period);

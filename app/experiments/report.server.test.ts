@@ -12,6 +12,7 @@ import {
 import { runExperimentsReport } from "~/experiments/report-cli.server";
 import type { ExposureCount, LeadRecord } from "~/leads/ledger/ledger.server";
 import { openLedger } from "~/leads/ledger/open-ledger.server";
+import { parseConfig } from "~/settings.server";
 
 const HERO: Experiment = {
   id: "hero_headline",
@@ -324,7 +325,7 @@ describe("npm run experiments", () => {
   async function run(args: string[], env: Record<string, string> = {}) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runExperimentsReport(args, env, {
+    const code = await runExperimentsReport(args, env, parseConfig, {
       out: (text) => out.push(text),
       err: (text) => err.push(text),
     });

@@ -16,9 +16,9 @@ import {
   type Visitor,
   visitorFor,
 } from "~/leads/visitor.server";
-import type { Config } from "~/platform/config.server";
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { Services } from "~/platform/request-context.server";
+import type { Config } from "~/settings.server";
 
 export type Asker = {
   address: string;

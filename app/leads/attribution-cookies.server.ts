@@ -7,7 +7,7 @@
  */
 import { randomInt } from "node:crypto";
 import { type HeaderReader, isPrefetched, mayTrack } from "~/leads/visitor.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 import {
   CAMPAIGN_PARAMS,
   type Campaign,

@@ -5,8 +5,8 @@ import type { Experiment } from "~/experiments/experiment";
 import { REF_ALPHABET } from "~/leads/chat-ref";
 import { type Lead, leadParams, recordLead } from "~/leads/leads.server";
 import { LEADS_PER_ADDRESS } from "~/leads/limits.server";
-import { type Config, getConfig } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
+import { type Config, getConfig } from "~/settings.server";
 import type { Campaign } from "~/shared/campaign";
 import { createServices, type Services } from "../../server/services";
 

@@ -10,8 +10,15 @@
 import { backupLedger, readLedger } from "~/leads/ledger/open-ledger.server";
 import { createSharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { leadReport, reportCsv, reportText } from "~/leads/report.server";
-import { type Output, readFrom, startReport, withRedis } from "~/leads/report-run.server";
-import type { Config } from "~/platform/config.server";
+import {
+  type Env,
+  type Output,
+  type ParseSettings,
+  readFrom,
+  startReport,
+  withRedis,
+} from "~/leads/report-run.server";
+import type { Config } from "~/settings.server";
 
 const USAGE = [
   "usage: npm run leads [-- --since 7d|yesterday|2026-11-01] [--until yesterday|2026-11-01] [--csv]",
@@ -32,13 +39,13 @@ async function ledgerOf(config: Config) {
 }
 
 /** `backup FILE`: this machine's ledger, copied whole and consistent, to FILE. */
-function runBackup(args: string[], env: Record<string, string | undefined>, output: Output) {
+function runBackup(args: string[], env: Env, parse: ParseSettings, output: Output) {
   const [file, ...rest] = args;
   if (!file || rest.length > 0 || file.startsWith("-")) {
     output.err(`backup takes one file to write\n${USAGE}\n`);
     return 2;
   }
-  const run = startReport([], env, output, { usage: USAGE });
+  const run = startReport([], env, parse, output, { usage: USAGE });
   if (typeof run === "number") return run;
   try {
     const copied = backupLedger(run.config.dataDir, file);
@@ -118,12 +125,13 @@ async function runStage(args: string[], env: Record<string, string | undefined>,
 /** The report for `args`; resolves with the exit code (2 for a usage or settings error). */
 export async function runLeadsReport(
   args: string[],
-  env: Record<string, string | undefined>,
+  env: Env,
+  parse: ParseSettings,
   output: Output,
 ): Promise<number> {
-  if (args[0] === "backup") return runBackup(args.slice(1), env, output);
+  if (args[0] === "backup") return runBackup(args.slice(1), env, parse, output);
   if (args[0] === "stage") return runStage(args.slice(1), env, output);
-  const run = startReport(args, env, output, { usage: USAGE, since: "7d" });
+  const run = startReport(args, env, parse, output, { usage: USAGE, since: "7d" });
   if (typeof run === "number") return run;
   const { leads, chats } = await ledgerOf(run.config);
   const report = leadReport(leads, chats, run.period, run.now);

@@ -6,9 +6,15 @@
  */
 import { createRedisConnection, type RedisConnection } from "~/leads/redis-connection.server";
 import { type Period, parsePeriod } from "~/leads/report-period.server";
-import { type Config, ConfigError, parseConfig } from "~/platform/config.server";
+import { ConfigError } from "~/platform/setting-readers.server";
+import type { Config } from "~/settings.server";
 
 export type Output = { out: (text: string) => void; err: (text: string) => void };
+
+export type Env = Record<string, string | undefined>;
+
+/** Reads the settings from the environment: the composed schema's parseConfig, given by the caller. */
+export type ParseSettings = (env: Env) => Config;
 
 export type ReportRun = {
   config: Config;
@@ -27,7 +33,8 @@ export type ReportRun = {
  */
 export function startReport(
   args: string[],
-  env: Record<string, string | undefined>,
+  env: Env,
+  parse: ParseSettings,
   { out, err }: Output,
   {
     usage,
@@ -66,7 +73,7 @@ export function startReport(
     return 2;
   }
   try {
-    return { config: parseConfig(env), period, now, csv, flags };
+    return { config: parse(env), period, now, csv, flags };
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     err(`${error.message}\n`);

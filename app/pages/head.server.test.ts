@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { heads as arHeads } from "~/content/ar/heads";
 import { heads } from "~/content/heads";
 import { headFor } from "~/pages/head.server";
-import { getConfig } from "~/platform/config.server";
+import { getConfig } from "~/settings.server";
 import { testContext } from "../../tests/support/request-context";
 
 const site = getConfig().siteUrl;

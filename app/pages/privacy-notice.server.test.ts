@@ -9,7 +9,7 @@ import { CAMPAIGN_COOKIE, FBP_COOKIE } from "~/leads/attribution-cookies.server"
 import { refInText } from "~/leads/chat-ref";
 import type { LegalDocument } from "~/pages/legal-text.server";
 import { EXAMPLE_REF, privacyNotice, recipientsOn } from "~/pages/privacy-notice.server";
-import { type Config, parseConfig } from "~/platform/config.server";
+import { type Config, parseConfig } from "~/settings.server";
 import { BETA_START_KEY } from "~/shared/countdown";
 import { CLIENT_EVENTS } from "~/shared/events";
 import { HINT_COOKIE } from "~/shared/language-cookie";

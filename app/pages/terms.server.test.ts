@@ -3,7 +3,7 @@ import { copyFor } from "~/content/copy.server";
 import { legal } from "~/content/legal";
 import type { LegalDocument } from "~/pages/legal-text.server";
 import { termsOf } from "~/pages/terms.server";
-import { parseConfig } from "~/platform/config.server";
+import { parseConfig } from "~/settings.server";
 import { LOCALES, type Locale } from "~/shared/locale";
 import { legalText } from "../../tests/support/legal-text";
 

@@ -4,14 +4,13 @@
  * services, and whether the rendered document may be kept for the next visitors. Loaders read
  * the settings from here, never from the environment.
  */
-
 import type { Sink } from "~/analytics/sink.server";
 import type { Assignment } from "~/experiments/experiment";
 import type { Attribution } from "~/leads/attribution-cookies.server";
 import type { Ledger } from "~/leads/ledger/ledger.server";
 import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
 import type { SharedLimits } from "~/leads/shared-limits.server";
-import type { Config } from "~/platform/config.server";
+import type { Config } from "~/settings.server";
 
 /**
  * What lives as long as the process, built once by the server at start (server/services.ts) and

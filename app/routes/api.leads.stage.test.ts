@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import { MAX_STAGE_VALUE } from "~/leads/stages.server";
-import { getConfig } from "~/platform/config.server";
 import { action, loader } from "~/routes/api.leads.stage";
+import { getConfig } from "~/settings.server";
 import { createServices, type Services } from "../../server/services";
 import { testContext } from "../../tests/support/request-context";
 

@@ -5,7 +5,7 @@
  */
 export const DOWNLOAD_DEADLINE = { month: 6, day: 15 } as const;
 
-/** Dubai's offset from UTC: +4 all year, no daylight saving (as config.server.ts reads dates). */
+/** Dubai's offset from UTC: +4 all year, no daylight saving (as platform/public-settings.server.ts reads dates). */
 const DUBAI_OFFSET_MS = 4 * 3_600_000;
 
 /** Midnight in Dubai at the start of the next 15 June strictly after `now`'s day there. */

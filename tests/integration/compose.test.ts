@@ -7,7 +7,6 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { destinationSettingNames } from "~/analytics/destinations/registry.server";
 import { EXIT_DEADLINE_MS } from "../../server/shutdown";
 import { ROOT } from "../support/child-server";
 import { NGINX_CONF, NGINX_MAIN_CONF, REPLICA_SETTINGS, UPSTREAMS } from "../support/nginx-proxy";
@@ -82,33 +81,8 @@ const REQUIRED = [
 ];
 /** Settings compose gives a value of its own: this topology's. */
 const OWN_VALUES: Record<string, string> = { REDIS_URL: "redis://redis:6379", TRUST_PROXY: "1" };
-/** Settings the table lists that compose does not pass from deploy/.env, and why. */
-const SET_BY_COMPOSE = {
-  PORT: "the image's 3000, where nginx's upstreams and the health check look",
-  HOST: "every interface of the container",
-  DATA_DIR: "the image's /data, each replica's own volume",
-  REPLICA_ID: "each replica's hostname: one value in deploy/.env would name both alike",
-  REDIS_URL: "the redis service",
-  TRUST_PROXY: "nginx in front",
-};
-
-/** The variables README.md's Settings table lists, from each row's first cell. */
-function readmeSettings(): string[] {
-  const readme = readFileSync(join(ROOT, "README.md"), "utf8");
-  const section = /^## Settings\n([\s\S]*?)^## /m.exec(readme)?.[1] ?? "";
-  const names = section
-    .split("\n")
-    .filter((line) => line.startsWith("| `"))
-    .flatMap((line) => [...(line.split("|")[1] ?? "").matchAll(/`([A-Z][A-Z0-9_]+)`/g)])
-    .map((match) => match[1] as string);
-  return [...new Set(names)];
-}
-
-/** The variables .env.example lists, set or commented out. */
-function envExampleSettings(): string[] {
-  const text = readFileSync(join(ROOT, ".env.example"), "utf8");
-  return [...new Set([...text.matchAll(/^#?\s*([A-Z][A-Z0-9_]+)=/gm)].map((m) => m[1] as string))];
-}
+// That compose passes every setting the schema declares, and says why of those it does not, is
+// app/settings.server.test.ts's.
 
 describe("deploy/compose.yaml", () => {
   it("runs what the replica test runs: nginx, two replicas of the image, Redis", () => {
@@ -170,20 +144,6 @@ describe("deploy/compose.yaml", () => {
     // Listening on every interface of the container, on the image's port.
     expect(env).not.toHaveProperty("HOST");
     expect(env).not.toHaveProperty("PORT");
-    // Every setting is one the server documents.
-    const documented = new Set(
-      [...readFileSync(join(ROOT, ".env.example"), "utf8").matchAll(/^#?\s*([A-Z_]+)=/gm)].map(
-        (match) => match[1],
-      ),
-    );
-    for (const name of Object.keys(env)) expect(documented, name).toContain(name);
-    // …and one the server reads (its own settings, or a destination's): a misspelt name would
-    // be ignored without a word.
-    const config = readFileSync(join(ROOT, "app", "platform", "config.server.ts"), "utf8");
-    const destinations = new Set(destinationSettingNames());
-    for (const name of Object.keys(env)) {
-      if (!destinations.has(name)) expect(config, name).toContain(`"${name}"`);
-    }
   });
 
   it("passes each setting through under its own name: required ones refused while unset, the rest empty", () => {
@@ -205,38 +165,6 @@ describe("deploy/compose.yaml", () => {
     // /metrics stays on the project's network: no replica publishes a port (above), nginx
     // answers 404 for /metrics.
     expect(services["site-1"]?.ports).toBeUndefined();
-  });
-
-  it("lists every setting each destination of the registry reads in README's table", () => {
-    const readme = readmeSettings();
-    expect(destinationSettingNames().filter((name) => !readme.includes(name))).toEqual([]);
-  });
-
-  it("lists the same settings as README's table and .env.example, but those compose sets itself", () => {
-    const readme = readmeSettings();
-    const example = envExampleSettings();
-    const passed = Object.keys(services["site-1"]?.environment ?? {});
-    const lacking = (list: string[], from: string[]) => from.filter((name) => !list.includes(name));
-    expect(readme.length).toBeGreaterThan(30);
-    expect(lacking(example, readme), ".env.example lacks what README's table lists").toEqual([]);
-    expect(lacking(readme, example), "README's table lacks what .env.example lists").toEqual([]);
-    const notPassed = Object.keys(SET_BY_COMPOSE);
-    expect(
-      lacking(passed, lacking(notPassed, readme)),
-      "compose.yaml does not pass what README's table lists",
-    ).toEqual([]);
-    expect(lacking(readme, passed), "README's table lacks what compose.yaml passes").toEqual([]);
-    // What compose does not pass, it says why, in a comment beside the settings.
-    const comments = readFileSync(join(DEPLOY, "compose.yaml"), "utf8")
-      .split("\n")
-      .filter((line) => /^\s*#/.test(line))
-      .join("\n");
-    for (const name of notPassed) {
-      expect(readme, name).toContain(name);
-      // Absent, or given this topology's own value (the test above).
-      if (!(name in OWN_VALUES)) expect(passed, name).not.toContain(name);
-      expect(comments, `compose.yaml says why it does not pass ${name}`).toContain(name);
-    }
   });
 
   it("mounts ./experiments read-only where EXPERIMENTS_FILE can name a file in it", () => {

@@ -135,7 +135,7 @@ describe(`with BETA_CLOSES_AT=${BETA_CLOSES_AT} (twelve days ahead, midnight in 
     );
     expect(countdown.spoken).toMatch(/^يتبقّى على إغلاق النسخة التجريبية 1[12] يومًا/);
     expect(countdown.text).toContain(`تُغلق النسخة التجريبية يوم ${writtenAr}`);
-    // Western digits throughout (README, Two languages).
+    // Western digits throughout (docs/product.md, Two languages).
     expect(countdown.text).not.toMatch(/[\u0660-\u0669]/);
   });
 });

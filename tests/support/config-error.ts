@@ -1,6 +1,6 @@
 // The ConfigError a set of settings stops start-up with, for the settings' unit tests; a test
 // fails when the settings are taken.
-import { ConfigError, parseConfig } from "~/platform/config.server";
+import { ConfigError, parseConfig } from "~/settings.server";
 
 export function configErrorFor(env: Record<string, string>): ConfigError {
   try {

@@ -1,7 +1,8 @@
 // A request context as the app's server makes it, for unit tests of loaders and their helpers:
 // the settings as the environment gives them, and services in memory (no data directory).
-import { getConfig } from "~/platform/config.server";
+
 import type { RequestContext } from "~/platform/request-context.server";
+import { getConfig } from "~/settings.server";
 import { createServices } from "../../server/services";
 
 export function testContext(overrides: Partial<RequestContext> = {}): RequestContext {

@@ -11,7 +11,7 @@ import type { OutboxOptions, Post } from "~/analytics/outbox.server";
 import type { ChatRecord, LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
 import type { PhoneHashes } from "~/leads/phone-hashes.server";
 import type { Stage } from "~/leads/stages.server";
-import { ConfigError, type Env } from "~/platform/setting-readers.server";
+import { type AnySetting, type Env, parsed, setting } from "~/platform/setting-readers.server";
 import { type Campaign, CLICK_IDS } from "~/shared/campaign";
 import type { OutboundEvent } from "~/shared/events";
 
@@ -91,8 +91,10 @@ export type Destination<S> = {
   /** Its name in the ledger, /metrics and the stats line (`meta`, `tiktok`, …). */
   name: string;
   settings: {
-    /** Every variable it reads, for the README's table and compose. */
+    /** Every variable it reads, for docs/settings.md and compose. */
     names: readonly string[];
+    /** Each of them declared, with its schema and words (a stand-in of the tests has none). */
+    declared?: readonly AnySetting[];
     /** Its settings, or null while it is off; a bad or partial set throws a ConfigError. */
     read: (env: Env) => S | null;
   };
@@ -199,16 +201,20 @@ export const momentId = (leadId: string, moment: "chat" | Stage) => `${leadId}.$
  * stages; unset, all three (the tap as before, and the chat and the stages a campaign is
  * better optimised on: docs/analytics.md).
  */
-export function readMoments(env: Env, name: string): ReadonlySet<Moment> {
-  const raw = env[name]?.trim();
-  if (!raw) return new Set(MOMENTS);
-  const asked = raw.split(",").map((part) => part.trim().toLowerCase());
-  const unknown = asked.find((part) => !(MOMENTS as readonly string[]).includes(part));
-  if (unknown !== undefined) {
-    throw new ConfigError(
-      name,
-      'must list what is sent, from tap, chat and stages, such as "chat,stages"',
-    );
-  }
-  return new Set(asked as Moment[]);
+export function momentsSetting(name: string, network: string) {
+  return setting({
+    name,
+    description: `which of a lead's moments ${network} hears of: tap, chat, stages`,
+    default: MOMENTS.join(","),
+    schema: parsed<ReadonlySet<Moment>>((raw) => {
+      const asked = raw.split(",").map((part) => part.trim().toLowerCase());
+      if (asked.every((part) => (MOMENTS as readonly string[]).includes(part))) {
+        return { value: new Set(asked as Moment[]) as ReadonlySet<Moment> };
+      }
+      return { error: 'must list what is sent, from tap, chat and stages, such as "chat,stages"' };
+    }),
+  });
 }
+
+export const readMoments = (env: Env, name: string): ReadonlySet<Moment> =>
+  momentsSetting(name, name).read(env);

@@ -11,7 +11,14 @@ import type { Destination, EventBatch } from "~/analytics/destinations/destinati
 import { MOMENTS } from "~/analytics/destinations/destination.server";
 import { deviceOf, type Ga4Device, plausibleUserAgent } from "~/analytics/device.server";
 import type { NewCall } from "~/leads/ledger/ledger.server";
-import { ConfigError, parseEndpoint, read, shown } from "~/platform/setting-readers.server";
+import {
+  ConfigError,
+  endpoint,
+  read,
+  setting,
+  shown,
+  text,
+} from "~/platform/setting-readers.server";
 import type { OutboundEvent } from "~/shared/events";
 import { isLocale } from "~/shared/locale";
 
@@ -98,8 +105,33 @@ export function ga4Calls(
   return calls;
 }
 
+const GA_MP_ENDPOINT = endpoint({
+  name: "GA_MP_ENDPOINT",
+  description: "where GA4's Measurement Protocol calls go; http: only on loopback, for tests",
+  default: DEFAULT_GA_ENDPOINT,
+});
+
+const GA_MEASUREMENT_ID = setting({
+  name: "GA_MEASUREMENT_ID",
+  description: "GA4's measurement id (G-…), with GA_API_SECRET",
+  schema: text([
+    (raw) => /^G-[A-Z0-9]{4,20}$/.test(raw),
+    (raw) => `must look like G-XXXXXXXXXX, got ${shown(raw)}`,
+  ]),
+});
+
+const GA_API_SECRET = setting({
+  name: "GA_API_SECRET",
+  description: "the Measurement Protocol's API secret, with GA_MEASUREMENT_ID",
+  secret: true,
+  schema: text([
+    (raw) => /^[A-Za-z0-9_-]{8,128}$/.test(raw),
+    "must be 8 to 128 letters, digits, '-' or '_'",
+  ]),
+});
+
 function readGa4(env: Record<string, string | undefined>): Ga4Settings | null {
-  const endpoint = parseEndpoint(env, "GA_MP_ENDPOINT", DEFAULT_GA_ENDPOINT);
+  const endpoint = GA_MP_ENDPOINT.read(env);
   const measurementId = read(env, "GA_MEASUREMENT_ID");
   const apiSecret = read(env, "GA_API_SECRET");
   if (!measurementId && !apiSecret) return null;
@@ -107,23 +139,20 @@ function readGa4(env: Record<string, string | undefined>): Ga4Settings | null {
     throw new ConfigError("GA_MEASUREMENT_ID", "must be set when GA_API_SECRET is");
   }
   if (!apiSecret) throw new ConfigError("GA_API_SECRET", "must be set when GA_MEASUREMENT_ID is");
-  if (!/^G-[A-Z0-9]{4,20}$/.test(measurementId)) {
-    throw new ConfigError(
-      "GA_MEASUREMENT_ID",
-      `must look like G-XXXXXXXXXX, got ${shown(measurementId)}`,
-    );
-  }
-  // Never echo a secret into logs.
-  if (!/^[A-Za-z0-9_-]{8,128}$/.test(apiSecret)) {
-    throw new ConfigError("GA_API_SECRET", "must be 8 to 128 letters, digits, '-' or '_'");
-  }
-  return { measurementId, apiSecret, endpoint };
+  return {
+    measurementId: GA_MEASUREMENT_ID.read(env) as string,
+    apiSecret: GA_API_SECRET.read(env) as string,
+    endpoint,
+  };
 }
+
+const GA4_SETTINGS = [GA_MEASUREMENT_ID, GA_API_SECRET, GA_MP_ENDPOINT];
 
 export const ga4: Destination<Ga4Settings> = {
   name: "ga4",
   settings: {
-    names: ["GA_MEASUREMENT_ID", "GA_API_SECRET", "GA_MP_ENDPOINT"],
+    names: GA4_SETTINGS.map(({ name }) => name),
+    declared: GA4_SETTINGS,
     read: readGa4,
   },
   maxAgeMs: MAX_BACKDATE_MS,

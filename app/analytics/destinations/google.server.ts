@@ -11,8 +11,8 @@
 import {
   type ClickIdName,
   type Destination,
+  momentsSetting,
   type PhoneHashes,
-  readMoments,
   type Sending,
   type SendingContext,
   userAgentOf,
@@ -24,10 +24,13 @@ import {
   allOrNone,
   ConfigError,
   type Env,
-  parseEndpoint,
+  endpoint,
+  parsed,
   read,
+  setting,
   shown,
   TOKEN,
+  text,
 } from "~/platform/setting-readers.server";
 import type { Campaign } from "~/shared/campaign";
 
@@ -182,49 +185,103 @@ const REQUIRED = [
 const RETIRED = ["GOOGLE_ADS_DEVELOPER_TOKEN", "GOOGLE_ADS_ENDPOINT"] as const;
 
 /** A customer id as Google Ads shows it (123-456-7890) or as its APIs want it (1234567890). */
-function customerIdOf(name: string, raw: string): string {
-  const id = raw.replace(/-/g, "");
-  if (!/^\d{10}$/.test(id) || !/^[\d-]+$/.test(raw)) {
-    throw new ConfigError(
-      name,
-      `must be a Google Ads customer id, such as 123-456-7890, got ${shown(raw)}`,
-    );
-  }
-  return id;
-}
+const customerIdSetting = (name: string, description: string) =>
+  setting({
+    name,
+    description,
+    schema: parsed<string>((raw) => {
+      const id = raw.replace(/-/g, "");
+      if (/^\d{10}$/.test(id) && /^[\d-]+$/.test(raw)) return { value: id };
+      return {
+        error: `must be a Google Ads customer id, such as 123-456-7890, got ${shown(raw)}`,
+      };
+    }),
+  });
+
+const GOOGLE_ADS_CUSTOMER_ID = customerIdSetting(
+  "GOOGLE_ADS_CUSTOMER_ID",
+  "the Google Ads account that owns the conversion actions, with the OAuth client",
+);
+const GOOGLE_ADS_LOGIN_CUSTOMER_ID = customerIdSetting(
+  "GOOGLE_ADS_LOGIN_CUSTOMER_ID",
+  "the manager account the credentials act through, if they do",
+);
 
 /**
  * A conversion action's id, or its id out of a resource name (customers/<id>/conversionActions/
  * <id>), which must be the customer's own: the Data Manager API counts a conversion on the
  * account that owns its action, never a manager's action for a client (decision 026).
  */
-function actionOf(name: string, raw: string, customerId: string): string {
-  if (/^\d{1,20}$/.test(raw)) return raw;
-  const named = /^customers\/(\d{10})\/conversionActions\/(\d{1,20})$/.exec(raw);
-  if (!named) {
-    throw new ConfigError(
-      name,
-      `must be a conversion action's id (or customers/<id>/conversionActions/<id>), got ${shown(raw)}`,
-    );
-  }
-  if (named[1] !== customerId) {
-    throw new ConfigError(
-      name,
-      `names an action of account ${named[1]}: GOOGLE_ADS_CUSTOMER_ID must be the account that owns the conversion actions`,
-    );
-  }
-  return named[2] as string;
-}
+const actionSetting = (moment: Moment, name: string) =>
+  setting({
+    name,
+    description: `the conversion action (its id) of ${moment === "tap" ? "the tap" : moment === "chat" ? "the chat" : `a lead ${moment}`}`,
+    schema: parsed<{ id: string; customer?: string }>((raw) => {
+      if (/^\d{1,20}$/.test(raw)) return { value: { id: raw } };
+      const named = /^customers\/(\d{10})\/conversionActions\/(\d{1,20})$/.exec(raw);
+      if (!named) {
+        return {
+          error: `must be a conversion action's id (or customers/<id>/conversionActions/<id>), got ${shown(raw)}`,
+        };
+      }
+      return { value: { id: named[2] as string, customer: named[1] as string } };
+    }),
+  });
+
+const ACTIONS = (Object.entries(ACTION_SETTINGS) as [Moment, string][]).map(
+  ([moment, name]) => [moment, actionSetting(moment, name)] as const,
+);
+
+const GOOGLE_ADS_CLIENT_ID = setting({
+  name: "GOOGLE_ADS_CLIENT_ID",
+  description: "the OAuth client's id (….apps.googleusercontent.com)",
+  schema: text([
+    (raw) => /^[A-Za-z0-9._-]{1,200}\.apps\.googleusercontent\.com$/.test(raw),
+    (raw) => `must be an OAuth client id ending in .apps.googleusercontent.com, got ${shown(raw)}`,
+  ]),
+});
+
+const GOOGLE_ADS_CLIENT_SECRET = setting({
+  name: "GOOGLE_ADS_CLIENT_SECRET",
+  description: "the OAuth client's secret",
+  secret: true,
+  schema: text([
+    (raw) => TOKEN(8, 256).test(raw),
+    "must be the OAuth client's secret: 8 to 256 visible characters without spaces",
+  ]),
+});
+
+const GOOGLE_ADS_REFRESH_TOKEN = setting({
+  name: "GOOGLE_ADS_REFRESH_TOKEN",
+  description: "the OAuth refresh token the site acts with",
+  secret: true,
+  schema: text([
+    (raw) => TOKEN(10, 2048).test(raw),
+    "must be an OAuth refresh token: 10 to 2048 visible characters without spaces",
+  ]),
+});
+
+const GOOGLE_DATA_MANAGER_ENDPOINT = endpoint(
+  {
+    name: "GOOGLE_DATA_MANAGER_ENDPOINT",
+    description: "the Data Manager API base; http: only on loopback, for tests",
+    default: DEFAULT_DATA_MANAGER_ENDPOINT,
+  },
+  true,
+);
+
+const GOOGLE_OAUTH_ENDPOINT = endpoint({
+  name: "GOOGLE_OAUTH_ENDPOINT",
+  description: "Google's OAuth token endpoint; http: only on loopback, for tests",
+  default: DEFAULT_GOOGLE_OAUTH_ENDPOINT,
+});
+
+const GOOGLE_ADS_SEND = momentsSetting("GOOGLE_ADS_SEND", "Google Ads");
 
 function readGoogle(env: Env): GoogleSettings | null {
-  const endpoint = parseEndpoint(
-    env,
-    "GOOGLE_DATA_MANAGER_ENDPOINT",
-    DEFAULT_DATA_MANAGER_ENDPOINT,
-    true,
-  );
-  const oauthEndpoint = parseEndpoint(env, "GOOGLE_OAUTH_ENDPOINT", DEFAULT_GOOGLE_OAUTH_ENDPOINT);
-  const moments = readMoments(env, "GOOGLE_ADS_SEND");
+  const endpoint = GOOGLE_DATA_MANAGER_ENDPOINT.read(env);
+  const oauthEndpoint = GOOGLE_OAUTH_ENDPOINT.read(env);
+  const moments = GOOGLE_ADS_SEND.read(env);
   const anyAction = Object.values(ACTION_SETTINGS).some((name) => read(env, name) !== undefined);
   const values = allOrNone(env, REQUIRED);
   if (!values) {
@@ -241,44 +298,27 @@ function readGoogle(env: Env): GoogleSettings | null {
       "must be set (or one of GOOGLE_ADS_CHAT_, _QUALIFIED_ or _INSTALLED_CONVERSION_ACTION) when the other GOOGLE_ADS_ settings are",
     );
   }
-  const customerId = customerIdOf(
-    "GOOGLE_ADS_CUSTOMER_ID",
-    values.GOOGLE_ADS_CUSTOMER_ID as string,
-  );
-  const login = read(env, "GOOGLE_ADS_LOGIN_CUSTOMER_ID");
-  const loginCustomerId =
-    login === undefined ? null : customerIdOf("GOOGLE_ADS_LOGIN_CUSTOMER_ID", login);
+  const customerId = GOOGLE_ADS_CUSTOMER_ID.read(env) as string;
+  const loginCustomerId = GOOGLE_ADS_LOGIN_CUSTOMER_ID.read(env);
   const actions: Partial<Record<Moment, string>> = {};
-  for (const [moment, name] of Object.entries(ACTION_SETTINGS) as [Moment, string][]) {
-    const raw = read(env, name);
-    if (raw !== undefined) actions[moment] = actionOf(name, raw, customerId);
-  }
-  const clientId = values.GOOGLE_ADS_CLIENT_ID as string;
-  if (!/^[A-Za-z0-9._-]{1,200}\.apps\.googleusercontent\.com$/.test(clientId)) {
-    throw new ConfigError(
-      "GOOGLE_ADS_CLIENT_ID",
-      `must be an OAuth client id ending in .apps.googleusercontent.com, got ${shown(clientId)}`,
-    );
-  }
-  if (!TOKEN(8, 256).test(values.GOOGLE_ADS_CLIENT_SECRET as string)) {
-    throw new ConfigError(
-      "GOOGLE_ADS_CLIENT_SECRET",
-      "must be the OAuth client's secret: 8 to 256 visible characters without spaces",
-    );
-  }
-  if (!TOKEN(10, 2048).test(values.GOOGLE_ADS_REFRESH_TOKEN as string)) {
-    throw new ConfigError(
-      "GOOGLE_ADS_REFRESH_TOKEN",
-      "must be an OAuth refresh token: 10 to 2048 visible characters without spaces",
-    );
+  for (const [moment, action] of ACTIONS) {
+    const named = action.read(env);
+    if (named === null) continue;
+    if (named.customer !== undefined && named.customer !== customerId) {
+      throw new ConfigError(
+        action.name,
+        `names an action of account ${named.customer}: GOOGLE_ADS_CUSTOMER_ID must be the account that owns the conversion actions`,
+      );
+    }
+    actions[moment] = named.id;
   }
   return {
     customerId,
     loginCustomerId,
     actions,
-    clientId,
-    clientSecret: values.GOOGLE_ADS_CLIENT_SECRET as string,
-    refreshToken: values.GOOGLE_ADS_REFRESH_TOKEN as string,
+    clientId: GOOGLE_ADS_CLIENT_ID.read(env) as string,
+    clientSecret: GOOGLE_ADS_CLIENT_SECRET.read(env) as string,
+    refreshToken: GOOGLE_ADS_REFRESH_TOKEN.read(env) as string,
     endpoint,
     oauthEndpoint,
     moments,
@@ -286,20 +326,23 @@ function readGoogle(env: Env): GoogleSettings | null {
   };
 }
 
+const GOOGLE_SETTINGS = [
+  GOOGLE_ADS_CUSTOMER_ID,
+  GOOGLE_ADS_LOGIN_CUSTOMER_ID,
+  ...ACTIONS.map(([, action]) => action),
+  GOOGLE_ADS_CLIENT_ID,
+  GOOGLE_ADS_CLIENT_SECRET,
+  GOOGLE_ADS_REFRESH_TOKEN,
+  GOOGLE_DATA_MANAGER_ENDPOINT,
+  GOOGLE_OAUTH_ENDPOINT,
+  GOOGLE_ADS_SEND,
+];
+
 export const google: Destination<GoogleSettings> = {
   name: "google_ads",
   settings: {
-    names: [
-      "GOOGLE_ADS_CUSTOMER_ID",
-      "GOOGLE_ADS_LOGIN_CUSTOMER_ID",
-      ...Object.values(ACTION_SETTINGS),
-      "GOOGLE_ADS_CLIENT_ID",
-      "GOOGLE_ADS_CLIENT_SECRET",
-      "GOOGLE_ADS_REFRESH_TOKEN",
-      "GOOGLE_DATA_MANAGER_ENDPOINT",
-      "GOOGLE_OAUTH_ENDPOINT",
-      "GOOGLE_ADS_SEND",
-    ],
+    names: GOOGLE_SETTINGS.map(({ name }) => name),
+    declared: GOOGLE_SETTINGS,
     read: readGoogle,
   },
   maxAgeMs: GOOGLE_MAX_AGE_MS,

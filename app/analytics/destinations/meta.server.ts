@@ -12,8 +12,8 @@ import {
   type Destination,
   externalId,
   momentId,
+  momentsSetting,
   ownCampaign,
-  readMoments,
   type StageFacts,
   type TapFacts,
   userAgentOf,
@@ -25,10 +25,12 @@ import { expVariantString } from "~/leads/variant-token";
 import {
   ConfigError,
   type Env,
-  parseEndpoint,
+  endpoint,
   read,
+  setting,
   shown,
   TOKEN,
+  text,
 } from "~/platform/setting-readers.server";
 
 export type MetaSettings = {
@@ -173,11 +175,60 @@ function stageCall(settings: MetaSettings, facts: StageFacts): NewCall[] {
   return [eventsCall(where.to, settings, event, facts.at, lead.id)];
 }
 
+const META_PIXEL_ID = setting({
+  name: "META_PIXEL_ID",
+  description: "Meta's pixel (dataset) id, with META_ACCESS_TOKEN: the Conversions API",
+  schema: text([
+    (raw) => /^[0-9]{5,20}$/.test(raw),
+    (raw) => `must be the pixel's 5 to 20 digits, got ${shown(raw)}`,
+  ]),
+});
+
+// Never echo a token into logs.
+const META_ACCESS_TOKEN = setting({
+  name: "META_ACCESS_TOKEN",
+  description: "the Conversions API's access token from Events Manager",
+  secret: true,
+  schema: text([
+    (raw) => /^[A-Za-z0-9_|-]{20,512}$/.test(raw),
+    "must be 20 to 512 letters, digits, '_', '-' or '|' (the token Events Manager gives)",
+  ]),
+});
+
+const META_CAPI_ENDPOINT = endpoint(
+  {
+    name: "META_CAPI_ENDPOINT",
+    description: "the Graph API base, pinning its version; http: only on loopback, for tests",
+    default: DEFAULT_META_ENDPOINT,
+  },
+  true,
+);
+
+const META_WHATSAPP_DATASET_ID = setting({
+  name: "META_WHATSAPP_DATASET_ID",
+  description: "the WhatsApp Business Account's dataset, for Click-to-WhatsApp ads' chats",
+  schema: text([
+    (raw) => /^[0-9]{5,20}$/.test(raw),
+    (raw) => `must be the WhatsApp account's dataset id, 5 to 20 digits, got ${shown(raw)}`,
+  ]),
+});
+
+const META_TEST_EVENT_CODE = setting({
+  name: "META_TEST_EVENT_CODE",
+  description: "marks every event for Events Manager's Test events screen (warned about)",
+  schema: text([
+    (raw) => TOKEN(4, 64).test(raw),
+    "must be the code Events Manager's Test events screen shows (such as TEST12345)",
+  ]),
+});
+
+const META_SEND = momentsSetting("META_SEND", "Meta");
+
 function readMeta(env: Env): MetaSettings | null {
   const pixelId = read(env, "META_PIXEL_ID");
   const accessToken = read(env, "META_ACCESS_TOKEN");
-  const endpoint = parseEndpoint(env, "META_CAPI_ENDPOINT", DEFAULT_META_ENDPOINT, true);
-  const moments = readMoments(env, "META_SEND");
+  const endpoint = META_CAPI_ENDPOINT.read(env);
+  const moments = META_SEND.read(env);
   if (!pixelId && !accessToken) {
     // A setting that means nothing alone is a mistake, not an "off".
     const stray = ["META_WHATSAPP_DATASET_ID", "META_TEST_EVENT_CODE"].find(
@@ -188,47 +239,30 @@ function readMeta(env: Env): MetaSettings | null {
   }
   if (!pixelId) throw new ConfigError("META_PIXEL_ID", "must be set when META_ACCESS_TOKEN is");
   if (!accessToken) throw new ConfigError("META_ACCESS_TOKEN", "must be set when META_PIXEL_ID is");
-  if (!/^[0-9]{5,20}$/.test(pixelId)) {
-    throw new ConfigError(
-      "META_PIXEL_ID",
-      `must be the pixel's 5 to 20 digits, got ${shown(pixelId)}`,
-    );
-  }
-  // Never echo a token into logs.
-  if (!/^[A-Za-z0-9_|-]{20,512}$/.test(accessToken)) {
-    throw new ConfigError(
-      "META_ACCESS_TOKEN",
-      "must be 20 to 512 letters, digits, '_', '-' or '|' (the token Events Manager gives)",
-    );
-  }
-  const datasetId = read(env, "META_WHATSAPP_DATASET_ID") ?? null;
-  if (datasetId !== null && !/^[0-9]{5,20}$/.test(datasetId)) {
-    throw new ConfigError(
-      "META_WHATSAPP_DATASET_ID",
-      `must be the WhatsApp account's dataset id, 5 to 20 digits, got ${shown(datasetId)}`,
-    );
-  }
-  const testEventCode = read(env, "META_TEST_EVENT_CODE") ?? null;
-  if (testEventCode !== null && !TOKEN(4, 64).test(testEventCode)) {
-    throw new ConfigError(
-      "META_TEST_EVENT_CODE",
-      "must be the code Events Manager's Test events screen shows (such as TEST12345)",
-    );
-  }
-  return { pixelId, accessToken, endpoint, datasetId, testEventCode, moments };
+  return {
+    pixelId: META_PIXEL_ID.read(env) as string,
+    accessToken: META_ACCESS_TOKEN.read(env) as string,
+    endpoint,
+    datasetId: META_WHATSAPP_DATASET_ID.read(env),
+    testEventCode: META_TEST_EVENT_CODE.read(env),
+    moments,
+  };
 }
+
+const META_SETTINGS = [
+  META_PIXEL_ID,
+  META_ACCESS_TOKEN,
+  META_CAPI_ENDPOINT,
+  META_WHATSAPP_DATASET_ID,
+  META_TEST_EVENT_CODE,
+  META_SEND,
+];
 
 export const meta: Destination<MetaSettings> = {
   name: "meta",
   settings: {
-    names: [
-      "META_PIXEL_ID",
-      "META_ACCESS_TOKEN",
-      "META_CAPI_ENDPOINT",
-      "META_WHATSAPP_DATASET_ID",
-      "META_TEST_EVENT_CODE",
-      "META_SEND",
-    ],
+    names: META_SETTINGS.map(({ name }) => name),
+    declared: META_SETTINGS,
     read: readMeta,
   },
   maxAgeMs: META_MAX_AGE_MS,

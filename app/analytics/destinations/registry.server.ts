@@ -15,12 +15,13 @@ import { google } from "~/analytics/destinations/google.server";
 import { meta } from "~/analytics/destinations/meta.server";
 import { snap } from "~/analytics/destinations/snap.server";
 import { tiktok } from "~/analytics/destinations/tiktok.server";
-import type { Env } from "~/platform/setting-readers.server";
+import type { AnySetting, Env } from "~/platform/setting-readers.server";
 
 /** A destination as the registry keeps it: its name, its variables, and how it is turned on. */
 type Entry = {
   name: string;
   names: readonly string[];
+  declared: readonly AnySetting[];
   read: (env: Env) => Configured | null;
 };
 
@@ -28,6 +29,7 @@ function entryOf<S>(destination: Destination<S>): Entry {
   return {
     name: destination.name,
     names: destination.settings.names,
+    declared: destination.settings.declared ?? [],
     read(env) {
       const settings = destination.settings.read(env);
       return settings === null ? null : configure(destination, settings);
@@ -54,8 +56,11 @@ export function registerDestination<S>(destination: Destination<S>): void {
 /** Every destination's name, in order. */
 export const destinationNames = () => entries.map((entry) => entry.name);
 
-/** Every variable the destinations read, for the README's table and compose's. */
+/** Every variable the destinations read, for docs/settings.md and compose's. */
 export const destinationSettingNames = () => entries.flatMap((entry) => entry.names);
+
+/** The settings the destinations declare (a stand-in of the tests declares none). */
+export const destinationSettings = () => entries.flatMap((entry) => entry.declared);
 
 /** The destinations these settings turn on, each with its settings read; a bad one throws. */
 export function readDestinations(env: Env): Configured[] {

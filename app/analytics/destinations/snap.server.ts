@@ -10,20 +10,21 @@ import {
   type Destination,
   externalId,
   momentId,
+  momentsSetting,
   ownCampaign,
   type PhoneHashes,
-  readMoments,
   type TapFacts,
   userAgentOf,
 } from "~/analytics/destinations/destination.server";
 import type { LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
 import {
   allOrNone,
-  ConfigError,
   type Env,
-  parseEndpoint,
+  endpoint,
+  setting,
   shown,
   TOKEN,
+  text,
 } from "~/platform/setting-readers.server";
 import type { Campaign } from "~/shared/campaign";
 
@@ -107,33 +108,56 @@ function later(
   return eventsCall(settings, event, at, lead.id);
 }
 
-function readSnap(env: Env): SnapSettings | null {
-  const endpoint = parseEndpoint(env, "SNAP_ENDPOINT", DEFAULT_SNAP_ENDPOINT, true);
-  const moments = readMoments(env, "SNAP_SEND");
-  const values = allOrNone(env, ["SNAP_PIXEL_ID", "SNAP_ACCESS_TOKEN"]);
-  if (!values) return null;
-  const pixelId = values.SNAP_PIXEL_ID as string;
-  const accessToken = values.SNAP_ACCESS_TOKEN as string;
+const SNAP_PIXEL_ID = setting({
+  name: "SNAP_PIXEL_ID",
+  description: "Snap's pixel id (a UUID), with SNAP_ACCESS_TOKEN: the Conversions API",
   // Snap's pixel ids are UUIDs.
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(pixelId)) {
-    throw new ConfigError(
-      "SNAP_PIXEL_ID",
-      `must be the pixel's id from Events Manager, a UUID, got ${shown(pixelId)}`,
-    );
-  }
-  if (!TOKEN(16, 4096).test(accessToken)) {
-    throw new ConfigError(
-      "SNAP_ACCESS_TOKEN",
-      "must be 16 to 4096 visible characters without spaces (the Conversions API token from Business Manager)",
-    );
-  }
-  return { pixelId, accessToken, endpoint, moments };
+  schema: text([
+    (raw) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(raw),
+    (raw) => `must be the pixel's id from Events Manager, a UUID, got ${shown(raw)}`,
+  ]),
+});
+
+const SNAP_ACCESS_TOKEN = setting({
+  name: "SNAP_ACCESS_TOKEN",
+  description: "the Conversions API token from Business Manager",
+  secret: true,
+  schema: text([
+    (raw) => TOKEN(16, 4096).test(raw),
+    "must be 16 to 4096 visible characters without spaces (the Conversions API token from Business Manager)",
+  ]),
+});
+
+const SNAP_ENDPOINT = endpoint(
+  {
+    name: "SNAP_ENDPOINT",
+    description: "the Conversions API base, pinning its version; http: only on loopback, for tests",
+    default: DEFAULT_SNAP_ENDPOINT,
+  },
+  true,
+);
+
+const SNAP_SEND = momentsSetting("SNAP_SEND", "Snap");
+
+function readSnap(env: Env): SnapSettings | null {
+  const endpoint = SNAP_ENDPOINT.read(env);
+  const moments = SNAP_SEND.read(env);
+  if (!allOrNone(env, ["SNAP_PIXEL_ID", "SNAP_ACCESS_TOKEN"])) return null;
+  return {
+    pixelId: SNAP_PIXEL_ID.read(env) as string,
+    accessToken: SNAP_ACCESS_TOKEN.read(env) as string,
+    endpoint,
+    moments,
+  };
 }
+
+const SNAP_SETTINGS = [SNAP_PIXEL_ID, SNAP_ACCESS_TOKEN, SNAP_ENDPOINT, SNAP_SEND];
 
 export const snap: Destination<SnapSettings> = {
   name: "snap",
   settings: {
-    names: ["SNAP_PIXEL_ID", "SNAP_ACCESS_TOKEN", "SNAP_ENDPOINT", "SNAP_SEND"],
+    names: SNAP_SETTINGS.map(({ name }) => name),
+    declared: SNAP_SETTINGS,
     read: readSnap,
   },
   maxAgeMs: SNAP_MAX_AGE_MS,

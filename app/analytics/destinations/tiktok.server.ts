@@ -11,9 +11,9 @@ import {
   type Destination,
   externalId,
   momentId,
+  momentsSetting,
   ownCampaign,
   type PhoneHashes,
-  readMoments,
   type StageFacts,
   type TapFacts,
   userAgentOf,
@@ -24,10 +24,12 @@ import {
   allOrNone,
   ConfigError,
   type Env,
-  parseEndpoint,
+  endpoint,
   read,
+  setting,
   shown,
   TOKEN,
+  text,
 } from "~/platform/setting-readers.server";
 import type { Campaign } from "~/shared/campaign";
 
@@ -151,9 +153,49 @@ function later(
   return track(settings, event, at, lead.id);
 }
 
+const TIKTOK_PIXEL_CODE = setting({
+  name: "TIKTOK_PIXEL_CODE",
+  description: "TikTok's pixel code, with TIKTOK_ACCESS_TOKEN: the Events API",
+  // Events Manager shows pixel codes as about 20 capitals and digits (C4ABCDEF…).
+  schema: text([
+    (raw) => /^[A-Za-z0-9]{8,64}$/.test(raw),
+    (raw) => `must be the pixel code from Events Manager, letters and digits, got ${shown(raw)}`,
+  ]),
+});
+
+const TIKTOK_ACCESS_TOKEN = setting({
+  name: "TIKTOK_ACCESS_TOKEN",
+  description: "the Events API's access token, generated in the pixel's settings",
+  secret: true,
+  schema: text([
+    (raw) => TOKEN(16, 512).test(raw),
+    "must be 16 to 512 visible characters without spaces (the token the pixel's settings generate)",
+  ]),
+});
+
+const TIKTOK_ENDPOINT = endpoint(
+  {
+    name: "TIKTOK_ENDPOINT",
+    description: "the Events API base, pinning its version; http: only on loopback, for tests",
+    default: DEFAULT_TIKTOK_ENDPOINT,
+  },
+  true,
+);
+
+const TIKTOK_TEST_EVENT_CODE = setting({
+  name: "TIKTOK_TEST_EVENT_CODE",
+  description: "marks every event for Events Manager's Test events tab (warned about)",
+  schema: text([
+    (raw) => TOKEN(4, 64).test(raw),
+    "must be the code Events Manager's Test events tab shows (such as TEST12345)",
+  ]),
+});
+
+const TIKTOK_SEND = momentsSetting("TIKTOK_SEND", "TikTok");
+
 function readTiktok(env: Env): TiktokSettings | null {
-  const endpoint = parseEndpoint(env, "TIKTOK_ENDPOINT", DEFAULT_TIKTOK_ENDPOINT, true);
-  const moments = readMoments(env, "TIKTOK_SEND");
+  const endpoint = TIKTOK_ENDPOINT.read(env);
+  const moments = TIKTOK_SEND.read(env);
   const values = allOrNone(env, ["TIKTOK_PIXEL_CODE", "TIKTOK_ACCESS_TOKEN"]);
   if (!values) {
     if (read(env, "TIKTOK_TEST_EVENT_CODE") !== undefined) {
@@ -161,41 +203,28 @@ function readTiktok(env: Env): TiktokSettings | null {
     }
     return null;
   }
-  const pixelCode = values.TIKTOK_PIXEL_CODE as string;
-  const accessToken = values.TIKTOK_ACCESS_TOKEN as string;
-  // Events Manager shows pixel codes as about 20 capitals and digits (C4ABCDEF…).
-  if (!/^[A-Za-z0-9]{8,64}$/.test(pixelCode)) {
-    throw new ConfigError(
-      "TIKTOK_PIXEL_CODE",
-      `must be the pixel code from Events Manager, letters and digits, got ${shown(pixelCode)}`,
-    );
-  }
-  if (!TOKEN(16, 512).test(accessToken)) {
-    throw new ConfigError(
-      "TIKTOK_ACCESS_TOKEN",
-      "must be 16 to 512 visible characters without spaces (the token the pixel's settings generate)",
-    );
-  }
-  const testEventCode = read(env, "TIKTOK_TEST_EVENT_CODE") ?? null;
-  if (testEventCode !== null && !TOKEN(4, 64).test(testEventCode)) {
-    throw new ConfigError(
-      "TIKTOK_TEST_EVENT_CODE",
-      "must be the code Events Manager's Test events tab shows (such as TEST12345)",
-    );
-  }
-  return { pixelCode, accessToken, endpoint, testEventCode, moments };
+  return {
+    pixelCode: TIKTOK_PIXEL_CODE.read(env) as string,
+    accessToken: TIKTOK_ACCESS_TOKEN.read(env) as string,
+    endpoint,
+    testEventCode: TIKTOK_TEST_EVENT_CODE.read(env),
+    moments,
+  };
 }
+
+const TIKTOK_SETTINGS = [
+  TIKTOK_PIXEL_CODE,
+  TIKTOK_ACCESS_TOKEN,
+  TIKTOK_ENDPOINT,
+  TIKTOK_TEST_EVENT_CODE,
+  TIKTOK_SEND,
+];
 
 export const tiktok: Destination<TiktokSettings> = {
   name: "tiktok",
   settings: {
-    names: [
-      "TIKTOK_PIXEL_CODE",
-      "TIKTOK_ACCESS_TOKEN",
-      "TIKTOK_ENDPOINT",
-      "TIKTOK_TEST_EVENT_CODE",
-      "TIKTOK_SEND",
-    ],
+    names: TIKTOK_SETTINGS.map(({ name }) => name),
+    declared: TIKTOK_SETTINGS,
     read: readTiktok,
   },
   maxAgeMs: TIKTOK_MAX_AGE_MS,

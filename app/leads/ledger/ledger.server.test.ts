@@ -34,7 +34,7 @@ import {
   openLedger,
   readLedger,
 } from "~/leads/ledger/open-ledger.server";
-import { ConfigError } from "~/platform/config.server";
+import { ConfigError } from "~/settings.server";
 
 const NOW = 1_764_000_000_000;
 const DAY = 86_400_000;

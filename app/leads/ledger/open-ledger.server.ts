@@ -22,7 +22,7 @@ import { dirname, join } from "node:path";
 import { Worker } from "node:worker_threads";
 import { fileJournal, type Journal, replayJournal } from "~/leads/ledger/journal.server";
 import { createLedger, type Ledger, type LedgerEntry } from "~/leads/ledger/ledger.server";
-import { ConfigError } from "~/platform/config.server";
+import { ConfigError } from "~/platform/setting-readers.server";
 
 export const LEDGER_FILE = "leads.jsonl";
 const LOCK_FILE = "leads.lock";

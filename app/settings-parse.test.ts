@@ -4,18 +4,15 @@ import { describe, expect, it } from "vitest";
 import type { TapFacts } from "~/analytics/destinations/destination.server";
 import { DEFAULT_GA_ENDPOINT } from "~/analytics/destinations/ga4.server";
 import {
-  type Config,
-  type ConfigError,
-  checkListenHost,
-  configWarnings,
-  isLoopbackHostname,
   isPublicSiteUrl,
-  parseConfig,
   parseDubaiDate,
   SAMPLE_SETTINGS,
-} from "~/platform/config.server";
+} from "~/platform/public-settings.server";
 import { databaseOf } from "~/platform/redis-database.server";
-import { configErrorFor } from "../../tests/support/config-error";
+import { isLoopbackHostname } from "~/platform/setting-readers.server";
+import { checkListenHost } from "~/platform/settings.server";
+import { type Config, type ConfigError, configWarnings, parseConfig } from "~/settings.server";
+import { configErrorFor } from "../tests/support/config-error";
 
 const SALTED = { ANALYTICS_SALT: "a-long-enough-salt-value" };
 
