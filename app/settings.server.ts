@@ -8,7 +8,6 @@
  */
 import type { Configured } from "~/analytics/destinations/destination.server";
 import { destinationSettings, readDestinations } from "~/analytics/destinations/registry.server";
-import type { Experiment } from "~/experiments/experiment";
 import { EXPERIMENTS_SETTINGS, readExperiments } from "~/experiments/settings.server";
 import {
   DATA_DIR,
@@ -47,6 +46,7 @@ import {
   SERVER_SETTINGS,
   TRUST_PROXY,
 } from "~/platform/settings.server";
+import type { Experiment } from "~/shared/experiment";
 
 export type { Company, LeadValues };
 export { ConfigError };

@@ -14,7 +14,7 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
-import type { Assignment } from "~/experiments/experiment";
+import type { Assignment } from "~/shared/experiment";
 import type { Attribution } from "~/leads/attribution-cookies.server";
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { RequestContext } from "~/platform/request-context.server";

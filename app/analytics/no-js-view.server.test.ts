@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { viewImageSrc } from "~/analytics/no-js-view";
 import { recordNoJsView, viewedPath } from "~/analytics/no-js-view.server";
-import type { Experiment } from "~/experiments/experiment";
 import type { RequestContext } from "~/platform/request-context.server";
 import { getConfig } from "~/settings.server";
+import type { Experiment } from "~/shared/experiment";
 import { createServices } from "../../server/services";
 
 const HERO: Experiment = {

@@ -9,7 +9,6 @@
  */
 
 import { VIEW_PAGE_PARAM } from "~/analytics/no-js-view";
-import { EXPOSURE_EVENT } from "~/experiments/experiment";
 import {
   CAMPAIGN_COOKIE,
   cookiesOf,
@@ -25,6 +24,7 @@ import type { RequestContext } from "~/platform/request-context.server";
 import { campaignDetails, campaignFrom, isTagged } from "~/shared/campaign";
 import { VARIANT_PARAM } from "~/shared/cta";
 import { fitParams, type OutboundEvent } from "~/shared/events";
+import { EXPOSURE_EVENT } from "~/shared/experiment";
 import { localeOfPath } from "~/shared/locale";
 
 /** What became of a view: counted, or why not; `bad` for a request no page of ours makes. */

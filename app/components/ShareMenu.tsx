@@ -2,8 +2,9 @@ import { type MouseEvent, useEffect, useRef } from "react";
 import { track } from "~/analytics/queue.client";
 import { Icon } from "~/components/Icon";
 import { tooltipProps } from "~/components/Tooltip";
-import { openSharePopup, SHARE_PLATFORMS, type SharePlatform } from "~/share/share";
+import { openSharePopup } from "~/share/share";
 import { shareNatively, useShareLinks } from "~/share/use-share-links";
+import { SHARE_PLATFORMS, type SharePlatform } from "~/shared/share-platforms";
 
 export type ShareMenuVariant = "button" | "icon";
 

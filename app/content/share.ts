@@ -1,5 +1,5 @@
-import type { SharePlatform } from "~/share/share";
 import type { PlatformWording } from "~/shared/platform";
+import type { SharePlatform } from "~/shared/share-platforms";
 
 export const share = {
   button: "Share",

@@ -11,12 +11,12 @@ import { bootAfterFirstPaint } from "~/document/boot-script.server";
 import { withCountdownStart } from "~/document/countdown-start.server";
 import { sendHeadOnce } from "~/document/handoff.server";
 import { keptUntil } from "~/document/kept-until.server";
-import type { VariantCopy } from "~/experiments/experiment";
 import { VariantCopyContext } from "~/experiments/variant-copy.server";
 import { variantCopyOf } from "~/experiments/visit.server";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { staticParts } from "~/landing/static-parts.server";
 import type { RequestContext } from "~/platform/request-context.server";
+import type { VariantCopy } from "~/shared/experiment";
 
 /**
  * The whole document as one string: pages here have no deferred data, so there is nothing to

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { assign } from "~/experiments/assignment.server";
-import type { Experiment } from "~/experiments/experiment";
 import { visitorFor } from "~/leads/visitor.server";
+import type { Experiment } from "~/shared/experiment";
 
 const experiment = (weights: number[], traffic = 1): Experiment => ({
   id: "hero_headline",

@@ -4,7 +4,7 @@
  * same variant on every request that day, on every replica, with nothing stored.
  */
 import { GrowthBookClient } from "@growthbook/growthbook";
-import type { Assignment, Experiment } from "~/experiments/experiment";
+import type { Assignment, Experiment } from "~/shared/experiment";
 
 // One client for the process: it holds no visitor; each call passes the visitor's attributes.
 // No API host and no features: only inline experiments run, so it never calls the network.

@@ -6,17 +6,17 @@
 import { readFileSync, statSync } from "node:fs";
 import { extname } from "node:path";
 import {
+  jsonSyntaxError,
+  parseYamlQuietly,
+  type SyntaxProblem,
+} from "~/experiments/syntax-error.server";
+import {
   COPY_KEYS,
   type CopyKey,
   type Experiment,
   type Variant,
   type VariantCopy,
-} from "~/experiments/experiment";
-import {
-  jsonSyntaxError,
-  parseYamlQuietly,
-  type SyntaxProblem,
-} from "~/experiments/syntax-error.server";
+} from "~/shared/experiment";
 import { LOCALES } from "~/shared/locale";
 
 /**

@@ -2,11 +2,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { Experiment } from "~/experiments/experiment";
 import { runExperimentsReport } from "~/experiments/report-cli.server";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import { openLedger } from "~/leads/ledger/open-ledger.server";
 import { parseConfig } from "~/settings.server";
+import type { Experiment } from "~/shared/experiment";
 
 const HERO: Experiment = {
   id: "hero_headline",

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { Experiment } from "~/experiments/experiment";
 import {
   type ExperimentData,
   experimentsCsv,
@@ -13,6 +12,7 @@ import { runExperimentsReport } from "~/experiments/report-cli.server";
 import type { ExposureCount, LeadRecord } from "~/leads/ledger/ledger.server";
 import { openLedger } from "~/leads/ledger/open-ledger.server";
 import { parseConfig } from "~/settings.server";
+import type { Experiment } from "~/shared/experiment";
 
 const HERO: Experiment = {
   id: "hero_headline",

@@ -6,11 +6,12 @@
  * under the variant its link carried, the one its visitor saw (leads/variant-credit.server.ts); the
  * leads counted toward no variant are said apart, by reason.
  */
-import type { Experiment } from "~/experiments/experiment";
+
 import { chanceToBeat, rateInterval, sampleSizePerVariant } from "~/experiments/statistics.server";
 import type { ChatRecord, ExposureCount, LeadRecord } from "~/leads/ledger/ledger.server";
 import { SET_ASIDE_REASONS, type SetAsideReason } from "~/leads/variant-credit.server";
 import { dubaiDay } from "~/leads/visitor.server";
+import type { Experiment } from "~/shared/experiment";
 
 /** The routes that are a lead; a share ("link") is not. */
 export const LEAD_CTAS: ReadonlySet<string> = new Set(["whatsapp", "email", "demo"]);

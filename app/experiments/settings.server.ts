@@ -2,9 +2,10 @@
  * EXPERIMENTS_FILE: the tests of the landing page's copy, read and checked at start; none without
  * it (docs/decisions/022-experiments.md).
  */
-import type { Experiment } from "~/experiments/experiment";
+
 import { ExperimentsFileError, readExperimentsFile } from "~/experiments/experiments-file.server";
 import { parsed, setting, shown } from "~/platform/setting-readers.server";
+import type { Experiment } from "~/shared/experiment";
 
 export const EXPERIMENTS_FILE = setting({
   name: "EXPERIMENTS_FILE",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { copyFor } from "~/content/copy.server";
-import type { VariantCopy } from "~/experiments/experiment";
 import { withVariantCopy } from "~/experiments/variant-copy.server";
+import type { VariantCopy } from "~/shared/experiment";
 
 const changes: VariantCopy = {
   "hero.headline": { en: "Cashback first.", ar: "الاسترداد أولًا." },

@@ -6,7 +6,7 @@
  */
 import { createContext } from "react";
 import type { Copy } from "~/content/copy.server";
-import type { VariantCopy } from "~/experiments/experiment";
+import type { VariantCopy } from "~/shared/experiment";
 import type { Locale } from "~/shared/locale";
 
 /** The changes of the variant this document shows; null: the page as it is. */

@@ -7,7 +7,6 @@
  * visitors outside the traffic share.
  */
 import { assign } from "~/experiments/assignment.server";
-import type { Assignment, VariantCopy } from "~/experiments/experiment";
 import { runningExperiment } from "~/leads/variant-credit.server";
 import {
   dubaiDay,
@@ -19,6 +18,7 @@ import {
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { Services } from "~/platform/request-context.server";
 import type { Config } from "~/settings.server";
+import type { Assignment, VariantCopy } from "~/shared/experiment";
 
 export type Asker = {
   address: string;

@@ -1,8 +1,8 @@
 import { useContext } from "react";
 import { type Copy, copyFor } from "~/content/copy.server";
-import type { VariantCopy } from "~/experiments/experiment";
 import { VariantCopyContext, withVariantCopy } from "~/experiments/variant-copy.server";
 import { useLocale } from "~/hooks/use-site";
+import type { VariantCopy } from "~/shared/experiment";
 import { LOCALE_INFO, LOCALES, type Locale } from "~/shared/locale";
 
 type PageCopy = Copy & { intl: string };

@@ -67,7 +67,7 @@ function visitVariant(shown: string | undefined, session: string): string | unde
     // Storage blocked: this page's variant is all there is.
   }
   if (!shown) return kept.split(" ")[0];
-  // EXPOSURE_EVENT (experiments/experiment.ts), written out: the bundle carries no more of it.
+  // EXPOSURE_EVENT (shared/experiment.ts), written out: the bundle carries no more of it.
   // The token is the variant's exp_variant_string.
   if (kept !== mark) track("experience_impression", { exp_variant_string: shown });
   return shown;

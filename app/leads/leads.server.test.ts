@@ -1,13 +1,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { ownCampaign } from "~/analytics/destinations/destination.server";
 import { createSink } from "~/analytics/sink.server";
-import type { Experiment } from "~/experiments/experiment";
 import { REF_ALPHABET } from "~/leads/chat-ref";
 import { type Lead, leadParams, recordLead } from "~/leads/leads.server";
 import { LEADS_PER_ADDRESS } from "~/leads/limits.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import { type Config, getConfig } from "~/settings.server";
 import type { Campaign } from "~/shared/campaign";
+import type { Experiment } from "~/shared/experiment";
 import { createServices, type Services } from "../../server/services";
 
 /** A request context as the server makes it, with the analytics lines kept here. */

@@ -2,13 +2,13 @@
  * Turns requests into recorded events: the browser's batches from /api/events, and the leads
  * that /thank-you records on the server, so that they count with JavaScript off or blocked.
  */
-import type { TapFacts } from "~/analytics/destinations/destination.server";
-import type { Assignment } from "~/experiments/experiment";
+
 import { fbcOf } from "~/leads/attribution-cookies.server";
 import { chatRef, leadId, previousWindow } from "~/leads/ledger/lead-ids.server";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import type { LeadVerdict } from "~/leads/limits.server";
 import type { PlanId } from "~/leads/plans";
+import type { TapFacts } from "~/leads/tap-facts";
 import { creditOf } from "~/leads/variant-credit.server";
 import { expVariantString } from "~/leads/variant-token";
 import { type Visitor, visitorFor } from "~/leads/visitor.server";
@@ -23,6 +23,7 @@ import {
 } from "~/shared/campaign";
 import type { CtaType } from "~/shared/cta";
 import { type ClientEvent, fitParams, LIMITS, type OutboundEvent } from "~/shared/events";
+import type { Assignment } from "~/shared/experiment";
 
 export function visitorOf(context: RequestContext, request: Request): Visitor {
   return visitorFor(

@@ -3,7 +3,8 @@
  * worth, the token of the stage API, WhatsApp's webhook, and a log line per lead.
  */
 import { resolve } from "node:path";
-import type { Moment, Stage } from "~/analytics/destinations/destination.server";
+import type { Moment } from "~/leads/moments";
+import type { Stage } from "~/leads/stages.server";
 import {
   ConfigError,
   type Env,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Experiment } from "~/experiments/experiment";
 import { creditOf, runningExperiment, shownVariant } from "~/leads/variant-credit.server";
 import { expVariantString, parseVariantToken, variantToken } from "~/leads/variant-token";
+import type { Experiment } from "~/shared/experiment";
 
 const HERO: Experiment = {
   id: "hero_headline",

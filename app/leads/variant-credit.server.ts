@@ -7,8 +7,9 @@
  * and a lead without one the running experiment has is set aside, with the reason, never
  * credited to a variant (docs/experiments.md).
  */
-import type { Assignment, Experiment } from "~/experiments/experiment";
+
 import { parseVariantToken } from "~/leads/variant-token";
+import type { Assignment, Experiment } from "~/shared/experiment";
 
 /** The one running experiment, if any (the file's check allows one at a time). */
 export const runningExperiment = (experiments: Experiment[]): Experiment | null =>

@@ -2,7 +2,7 @@
  * A variant's one name: the token a page puts on its lead links (`exp`, shared/cta.ts) and its
  * no-JS view image, a report's column and GA4's exp_variant_string are the same string.
  */
-import type { Assignment } from "~/experiments/experiment";
+import type { Assignment } from "~/shared/experiment";
 
 /** GA4's exp_variant_string for an assignment: tool, experiment and variant, hyphenated. */
 export const expVariantString = ({ experiment, variant }: Assignment) =>

@@ -4,7 +4,6 @@ import { destinationNames } from "~/analytics/destinations/registry.server";
 import { legal as arLegal } from "~/content/ar/legal";
 import { copyFor } from "~/content/copy.server";
 import { legal } from "~/content/legal";
-import { EXPOSURE_EVENT } from "~/experiments/experiment";
 import { CAMPAIGN_COOKIE, FBP_COOKIE } from "~/leads/attribution-cookies.server";
 import { refInText } from "~/leads/chat-ref";
 import type { LegalDocument } from "~/pages/legal-text.server";
@@ -12,6 +11,7 @@ import { EXAMPLE_REF, privacyNotice, recipientsOn } from "~/pages/privacy-notice
 import { type Config, parseConfig } from "~/settings.server";
 import { BETA_START_KEY } from "~/shared/countdown";
 import { CLIENT_EVENTS } from "~/shared/events";
+import { EXPOSURE_EVENT } from "~/shared/experiment";
 import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALES, type Locale } from "~/shared/locale";
 import { legalText } from "../../tests/support/legal-text";

@@ -1,7 +1,6 @@
 import type { PrivacyWords } from "~/analytics/destinations/destination.server";
 import type { Copy } from "~/content/copy.server";
 import { heads } from "~/content/heads";
-import { EXPOSURE_EVENT } from "~/experiments/experiment";
 import { CAMPAIGN_COOKIE, FBP_COOKIE } from "~/leads/attribution-cookies.server";
 import { runningExperiment } from "~/leads/variant-credit.server";
 import {
@@ -17,6 +16,7 @@ import {
 import type { Config } from "~/settings.server";
 import { BETA_START_KEY } from "~/shared/countdown";
 import { CLIENT_EVENTS, type PageEventName, type ServerEventName } from "~/shared/events";
+import { EXPOSURE_EVENT } from "~/shared/experiment";
 import { HINT_COOKIE } from "~/shared/language-cookie";
 import { LOCALE_INFO, type Locale } from "~/shared/locale";
 import { counted } from "~/shared/plural";

@@ -5,12 +5,12 @@
  * the settings from here, never from the environment.
  */
 import type { Sink } from "~/analytics/sink.server";
-import type { Assignment } from "~/experiments/experiment";
 import type { Attribution } from "~/leads/attribution-cookies.server";
 import type { Ledger } from "~/leads/ledger/ledger.server";
 import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
 import type { SharedLimits } from "~/leads/shared-limits.server";
 import type { Config } from "~/settings.server";
+import type { Assignment } from "~/shared/experiment";
 
 /**
  * What lives as long as the process, built once by the server at start (server/services.ts) and

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SHARE_PLATFORMS } from "~/share/share";
 import { displayLink, sharePlatformsFor } from "~/share/share-page";
+import { SHARE_PLATFORMS } from "~/shared/share-platforms";
 
 describe("the order the networks are offered in", () => {
   it("is WhatsApp first by default", () => {

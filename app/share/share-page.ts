@@ -1,4 +1,4 @@
-import { SHARE_PLATFORMS, type SharePlatform } from "~/share/share";
+import { SHARE_PLATFORMS, type SharePlatform } from "~/shared/share-platforms";
 
 /*
  * What only the /share page needs: kept out of share/share.ts, which the header's share menu brings

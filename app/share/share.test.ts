@@ -4,10 +4,10 @@ import {
   openSharePopup,
   POPUP_SIZE,
   popupFeatures,
-  SHARE_PLATFORMS,
   type ShareData,
   shareUrl,
 } from "~/share/share";
+import { SHARE_PLATFORMS } from "~/shared/share-platforms";
 
 const PLAIN: ShareData = {
   url: "https://example.com/",

@@ -1,10 +1,8 @@
 /**
  * Passing the site on: the native share sheet where the browser has one, else a 600x400 popup
  * per network (docs/product.md, Behaviour and Constants). Every network is also a real link, so sharing works without JS.
- * WhatsApp first: it is how Dubai's drivers pass a link on, and where the site's visitors come from.
  */
-export const SHARE_PLATFORMS = ["whatsapp", "facebook", "twitter", "linkedin"] as const;
-export type SharePlatform = (typeof SHARE_PLATFORMS)[number];
+import type { SharePlatform } from "~/shared/share-platforms";
 
 export type ShareData = { url: string; text: string; title: string };
 

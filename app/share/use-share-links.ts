@@ -1,7 +1,8 @@
 import { track } from "~/analytics/queue.client";
 import { useLocale, useUi } from "~/hooks/use-site";
-import { type NativeShareResult, nativeShare, type SharePlatform, shareUrl } from "~/share/share";
+import { type NativeShareResult, nativeShare, shareUrl } from "~/share/share";
 import { localePath } from "~/shared/locale";
+import type { SharePlatform } from "~/shared/share-platforms";
 
 // Apart from use-share.ts, whose actions (share/share-menu.ts) the header's share menu loads
 // only when a visitor reaches for it: a module's imports come with it, used or not.

@@ -1,8 +1,9 @@
 import { type MouseEvent, useEffect, useState } from "react";
 import { track } from "~/analytics/queue.client";
-import { openSharePopup, type SharePlatform } from "~/share/share";
+import { openSharePopup } from "~/share/share";
 import { copyLink } from "~/share/share-menu";
 import { shareNatively, useShareLinks } from "~/share/use-share-links";
+import type { SharePlatform } from "~/shared/share-platforms";
 
 /**
  * The share actions every share control offers, reporting social_share with where it sits.

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import type { Experiment } from "~/experiments/experiment";
+import type { Experiment } from "~/shared/experiment";
 import { type ChildServer, startChildServer } from "../support/child-server";
 import { expect, test } from "./fixtures";
 

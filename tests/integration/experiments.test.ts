@@ -7,7 +7,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Experiment } from "~/experiments/experiment";
+import type { Experiment } from "~/shared/experiment";
 import {
   type ChildServer,
   freshDataDir,

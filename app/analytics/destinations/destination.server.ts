@@ -9,44 +9,19 @@
 import { createHash } from "node:crypto";
 import type { OutboxOptions, Post } from "~/analytics/outbox.server";
 import type { ChatRecord, LeadRecord, NewCall } from "~/leads/ledger/ledger.server";
+import { MOMENTS, type Moment } from "~/leads/moments";
 import type { PhoneHashes } from "~/leads/phone-hashes.server";
 import type { Stage } from "~/leads/stages.server";
+import type { TapFacts } from "~/leads/tap-facts";
 import { type AnySetting, type Env, parsed, setting } from "~/platform/setting-readers.server";
 import { type Campaign, CLICK_IDS } from "~/shared/campaign";
 import type { OutboundEvent } from "~/shared/events";
 
-/** A lead's moments a network may be told of: the tap, the chat it starts, a later stage. */
-export const MOMENTS = ["tap", "chat", "stages"] as const;
-export type Moment = (typeof MOMENTS)[number];
-
 /** A lead's stages and its phone's hashes (leads/) are part of what each destination is told. */
 export type { PhoneHashes, Stage };
+export { MOMENTS, type Moment, type TapFacts };
 
 export type ClickIdName = (typeof CLICK_IDS)[number];
-
-/** A counted lead as the networks are told of it at the tap. */
-export type TapFacts = {
-  /** The ledger's id: every network's deduplication key (event_id, order and transaction ids). */
-  id: string;
-  at: number;
-  cta: string;
-  /** GA4's daily client id for the visit; sent only hashed (external_id). */
-  clientId: string;
-  address: string;
-  userAgent: string;
-  /** The visit's whole campaign: each network takes its own part (ownCampaign). */
-  campaign: Campaign;
-  /** When the visit's fbclid was first seen (ms), for Meta's fbc. */
-  fbclidAt?: number;
-  /** Meta's browser id the site keeps for this browser (leads/attribution-cookies.server.ts). */
-  fbp?: string;
-  /** The absolute page the visitor tapped on, with the campaign given. */
-  pageUrl: (campaign: Campaign) => string;
-  /** What the lead was, in GA4's words (cta, language, plan, campaign, variant), no click id. */
-  details: Record<string, string | number>;
-  /** What the tap is worth (LEAD_VALUE_AED), in AED. */
-  value: number;
-};
 
 /** A chat the webhook tied to its lead, or one from a Click-to-WhatsApp ad without a lead. */
 export type ChatFacts = {
