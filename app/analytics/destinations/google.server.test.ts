@@ -203,8 +203,8 @@ describe("Google's settings", () => {
   });
 
   it("never send an action another account owns as if GOOGLE_ADS_CUSTOMER_ID owned it", () => {
-    // BUG (google.server.ts actionOf): the resource name's account is dropped. The Data Manager
-    // API needs the action's owner as the operating account: refuse a mismatch, or use the owner.
+    // The Data Manager API counts a conversion on the account that owns its action: an action of
+    // another account is refused at start, or else sent with its owner as the operating account.
     const env = {
       ...ENV,
       GOOGLE_ADS_CONVERSION_ACTION: "customers/9999999999/conversionActions/5",
