@@ -14,17 +14,7 @@ type Timer = (run: () => void, ms: number) => { cancel: () => void };
 
 export type SendingLoop = ReturnType<typeof sendingLoop>;
 
-export function sendingLoop({
-  destination,
-  ledger,
-  now,
-  setTimer,
-  log,
-  pause,
-  attempt,
-  uncertain,
-  spentByFlush,
-}: {
+export type SendingLoopOptions = {
   destination: DestinationName;
   ledger: Ledger;
   now: () => number;
@@ -36,8 +26,39 @@ export function sendingLoop({
   uncertain: (call: PendingCall, how: { interrupted: boolean }) => void;
   /** Whether a flush sends the call now, or leaves it its own time. */
   spentByFlush: (call: PendingCall) => boolean;
-}) {
-  const inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
+};
+
+type Flight = { promise: Promise<void>; abort: AbortController };
+
+/** The line for a try that threw: its message bounded, never a stack. */
+function outboxError(destination: DestinationName, error: unknown): string {
+  return JSON.stringify({
+    type: "outbox_error",
+    destination,
+    error: String((error as Error)?.message ?? error).slice(0, 200),
+  });
+}
+
+/**
+ * Settles once every call out now has its answer, or at `deadlineMs`, whichever is first; the
+ * deadline's timer is cancelled by the caller once it has waited.
+ */
+function answersOrDeadline(inFlight: Map<string, Flight>, deadlineMs: number, setTimer: Timer) {
+  let timer: { cancel: () => void } | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimer(resolve, deadlineMs);
+  });
+  const drained = (async () => {
+    while (inFlight.size > 0) {
+      await Promise.race([...inFlight.values()].map((flight) => flight.promise));
+    }
+  })();
+  return { settled: Promise.race([drained, deadline]), cancel: () => timer?.cancel() };
+}
+
+export function sendingLoop(options: SendingLoopOptions) {
+  const { destination, ledger, now, setTimer, log, pause, attempt, uncertain } = options;
+  const inFlight = new Map<string, Flight>();
   let wake: { cancel: () => void; at: number } | null = null;
   let closed = false;
   /** Flushing: everything owed is due now, once. */
@@ -49,13 +70,7 @@ export function sendingLoop({
     const promise = attempt(call, abort)
       .catch((error: unknown) => {
         // Never past here: a disk or a bug must not end the process over one call.
-        log(
-          JSON.stringify({
-            type: "outbox_error",
-            destination,
-            error: String((error as Error)?.message ?? error).slice(0, 200),
-          }),
-        );
+        log(outboxError(destination, error));
       })
       .finally(() => {
         inFlight.delete(call.id);
@@ -125,21 +140,13 @@ export function sendingLoop({
 
     async flush(deadlineMs: number) {
       if (closed) return;
-      const due = ledger.pendingCalls(destination).filter(spentByFlush);
+      const due = ledger.pendingCalls(destination).filter(options.spentByFlush);
       flushing = new Set(due.map((call) => call.id));
       pause.lift();
       pump();
-      let timer: { cancel: () => void } | undefined;
-      const deadline = new Promise<void>((resolve) => {
-        timer = setTimer(resolve, deadlineMs);
-      });
-      const drained = (async () => {
-        while (inFlight.size > 0) {
-          await Promise.race([...inFlight.values()].map((flight) => flight.promise));
-        }
-      })();
-      await Promise.race([drained, deadline]);
-      timer?.cancel();
+      const answers = answersOrDeadline(inFlight, deadlineMs, setTimer);
+      await answers.settled;
+      answers.cancel();
       flushing = null;
       pump();
     },
