@@ -44,56 +44,61 @@ const STAGES = ["qualified", "installed", "lost"] as const;
 /** Seconds: a lead's write takes well under a millisecond on a healthy disk (the bench's p99). */
 const LEAD_WRITE_BUCKETS = [0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.05, 0.25];
 
-export function createMetrics(services: Services, documents: DocumentCache | null): Metrics {
-  const registry = new Registry();
-  const registers = [registry];
+type Registers = Registry[];
+type DestinationReport = ReturnType<Services["analytics"]["destinations"]>[number];
 
-  /**
-   * Since this process started: a counter set from the count it reads. Every series `read`
-   * names is there from the start, 0 included, so an alert's increase() sees the first events
-   * after a restart (a series that appears at 3 has no increase).
-   */
-  function countFrom(
-    name: string,
-    help: string,
-    labelNames: string[],
-    read: () => Array<[Record<string, string>, number]>,
-  ) {
-    new Counter({
-      name,
-      help,
-      labelNames,
-      registers,
-      collect() {
-        this.reset();
-        for (const [labels, value] of read()) this.inc(labels, value);
-      },
-    });
-  }
+/**
+ * Since this process started: a counter set from the count it reads. Every series `read`
+ * names is there from the start, 0 included, so an alert's increase() sees the first events
+ * after a restart (a series that appears at 3 has no increase).
+ */
+function countFrom(
+  registers: Registers,
+  name: string,
+  help: string,
+  labelNames: string[],
+  read: () => Array<[Record<string, string>, number]>,
+) {
+  new Counter({
+    name,
+    help,
+    labelNames,
+    registers,
+    collect() {
+      this.reset();
+      for (const [labels, value] of read()) this.inc(labels, value);
+    },
+  });
+}
 
-  /** A gauge per destination, set when Prometheus asks. */
-  function perDestination(
-    name: string,
-    help: string,
-    read: (destination: ReturnType<Services["analytics"]["destinations"]>[number]) => number,
-  ) {
-    new Gauge({
-      name,
-      help,
-      labelNames: ["destination"],
-      registers,
-      collect() {
-        for (const destination of services.analytics.destinations())
-          this.set({ destination: destination.name }, read(destination));
-      },
-    });
-  }
+/** A gauge per destination, set when Prometheus asks. */
+function perDestination(
+  registers: Registers,
+  services: Services,
+  name: string,
+  help: string,
+  read: (destination: DestinationReport) => number,
+) {
+  new Gauge({
+    name,
+    help,
+    labelNames: ["destination"],
+    registers,
+    collect() {
+      for (const destination of services.analytics.destinations())
+        this.set({ destination: destination.name }, read(destination));
+    },
+  });
+}
 
-  countFrom("darb_leads_total", "Leads counted and kept in the ledger.", ["cta"], () => {
+/** What the ledger counted since start: leads by cta, chats, later stages. */
+function leadCounters(registers: Registers, services: Services) {
+  countFrom(registers, "darb_leads_total", "Leads counted and kept in the ledger.", ["cta"], () => {
     const counted = services.ledger.counted().leads;
     return CTAS.map((cta) => [{ cta }, counted[cta] ?? 0]);
   });
   countFrom(
+    registers,
     "darb_chats_total",
     "WhatsApp chats seen, matched to a lead or not.",
     ["matched"],
@@ -106,6 +111,7 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
     },
   );
   countFrom(
+    registers,
     "darb_lead_stages_total",
     "Later stages the team told of (api/leads/stage), by stage.",
     ["stage"],
@@ -114,7 +120,12 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
       return STAGES.map((stage) => [{ stage }, stages[stage] ?? 0]);
     },
   );
+}
+
+/** Each destination's outbox: how its events ended, its troubles, and what it is owed. */
+function outboxMetrics(registers: Registers, services: Services) {
   countFrom(
+    registers,
     "darb_outbox_events_total",
     "Events that left an outbox, by destination and outcome.",
     ["destination", "outcome"],
@@ -129,6 +140,7 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
         ),
   );
   countFrom(
+    registers,
     "darb_outbox_uncertain_total",
     "Events sent with no answer (a timeout or a reset): they may have arrived; GA4 is sent a lead's once more 10 minutes later.",
     ["destination"],
@@ -138,6 +150,7 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
         .map(({ name, troubles }) => [{ destination: name }, troubles.uncertain]),
   );
   countFrom(
+    registers,
     "darb_outbox_credentials_refused_total",
     "Events whose call the destination refused for the site's credentials (an expired token): held until a valid one is deployed.",
     ["destination"],
@@ -147,27 +160,23 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
         .map(({ name, troubles }) => [{ destination: name }, troubles.credentialsRefused]),
   );
   perDestination(
+    registers,
+    services,
     "darb_outbox_pending_events",
     "Events owed to a destination, waiting in the ledger.",
     ({ queued }) => queued,
   );
   perDestination(
+    registers,
+    services,
     "darb_outbox_oldest_pending_seconds",
     "How long the oldest event owed to a destination has waited.",
     ({ oldest_ms }) => oldest_ms / 1000,
   );
-  countFrom(
-    "darb_render_cache_requests_total",
-    "Document requests, answered from memory or not.",
-    ["result"],
-    () => {
-      const counts = documents?.counts() ?? { hits: 0, misses: 0 };
-      return [
-        [{ result: "hit" }, counts.hits],
-        [{ result: "miss" }, counts.misses],
-      ];
-    },
-  );
+}
+
+/** Whether this replica's disk takes the ledger's writes, and whether Redis answers it. */
+function healthGauges(registers: Registers, services: Services) {
   new Gauge({
     name: "darb_ledger_failing",
     help: "1 while the data directory refuses the ledger's writes (full, read-only, failing): leads are held in memory until it takes them.",
@@ -210,13 +219,13 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
       },
     });
   }
-  const leadWrites = new Histogram({
-    name: "darb_ledger_lead_write_seconds",
-    help: "How long writing a lead and its calls to the ledger took.",
-    buckets: LEAD_WRITE_BUCKETS,
-    registers,
-  });
-  services.ledger.watchLeadWrites((seconds) => leadWrites.observe(seconds));
+}
+
+/**
+ * The only metric observed on a request's path: the time to answer, by route, method and status
+ * class. Returns the handler that times each response.
+ */
+function requestLatency(registers: Registers): RequestHandler {
   const latency = new Histogram({
     name: "darb_http_request_duration_seconds",
     help: "Time to answer, by route, method and status class.",
@@ -224,8 +233,7 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
     registers,
   });
-
-  const observe: RequestHandler = (request, response, next) => {
+  return (request, response, next) => {
     const end = latency.startTimer();
     response.once("finish", () => {
       const method = ["GET", "HEAD", "POST"].includes(request.method) ? request.method : "other";
@@ -237,7 +245,40 @@ export function createMetrics(services: Services, documents: DocumentCache | nul
     });
     next();
   };
+}
 
+/**
+ * Registered in the order /metrics lists them: the leads (leadCounters), the outboxes
+ * (outboxMetrics), the render cache, the replica's health (healthGauges), the lead's write time,
+ * and request latency (requestLatency).
+ */
+export function createMetrics(services: Services, documents: DocumentCache | null): Metrics {
+  const registry = new Registry();
+  const registers = [registry];
+  leadCounters(registers, services);
+  outboxMetrics(registers, services);
+  countFrom(
+    registers,
+    "darb_render_cache_requests_total",
+    "Document requests, answered from memory or not.",
+    ["result"],
+    () => {
+      const counts = documents?.counts() ?? { hits: 0, misses: 0 };
+      return [
+        [{ result: "hit" }, counts.hits],
+        [{ result: "miss" }, counts.misses],
+      ];
+    },
+  );
+  healthGauges(registers, services);
+  const leadWrites = new Histogram({
+    name: "darb_ledger_lead_write_seconds",
+    help: "How long writing a lead and its calls to the ledger took.",
+    buckets: LEAD_WRITE_BUCKETS,
+    registers,
+  });
+  services.ledger.watchLeadWrites((seconds) => leadWrites.observe(seconds));
+  const observe = requestLatency(registers);
   return { registry, observe };
 }
 

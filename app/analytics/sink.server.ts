@@ -108,31 +108,45 @@ function decorate(event: OutboundEvent, sessionId: string): OutboundEvent {
   };
 }
 
-export function createSink(options: SinkOptions): Sink {
-  const { ledger } = options;
-  const writeLine = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const now = options.now ?? (() => Date.now());
-  const configured = options.destinations;
-  // Every outbox says what it refused or gave up in the process's log, never a credential.
+/**
+ * One outbox per destination the settings turn on, and one for the copy to Redis: built apart
+ * from the sink because each is its own queue over the same ledger, and the sink only hands
+ * them calls. Every outbox says what it refused or gave up in the process's log, never a
+ * credential.
+ */
+function outboxesFor({
+  configured,
+  ledger,
+  shared,
+  post,
+  writeLine,
+  now,
+}: {
+  configured: Configured[];
+  ledger: Ledger;
+  shared: SinkOptions["shared"];
+  post: Post | undefined;
+  writeLine: (line: string) => void;
+  now: () => number;
+}): Map<string, Outbox> {
   const secrets = configured.flatMap((destination) => destination.secrets);
   const outboxes = new Map<string, Outbox>();
   for (const destination of configured) {
     outboxes.set(
       destination.name,
       createOutbox({
-        ...destination.sending({ post: options.post }),
+        ...destination.sending({ post }),
         destination: destination.name,
         ledger,
         deduplicates: destination.deduplicates,
         maxAgeMs: destination.maxAgeMs,
         secrets,
         log: writeLine,
-        post: options.post,
+        post,
         now,
       }),
     );
   }
-  const shared = options.shared ?? null;
   if (shared) {
     outboxes.set(
       "redis",
@@ -148,6 +162,14 @@ export function createSink(options: SinkOptions): Sink {
       }),
     );
   }
+  return outboxes;
+}
+
+/**
+ * The site's own events: calls to what takes them (GA4), or, without one, one JSON line each on
+ * stdout, counted as written is sent. Its own piece because the two ways out share one counter.
+ */
+function siteEvents(configured: Configured[], writeLine: (line: string) => void) {
   /** What takes the site's own events (GA4); without one, the log does. */
   const takers = configured.filter((destination) => destination.events);
   // Without GA4 the lines on stdout are the record: written is sent.
@@ -168,15 +190,76 @@ export function createSink(options: SinkOptions): Sink {
     logged.sent += events.length;
   }
 
-  /** The site's own events, to what takes them, or to the log. */
-  function eventCalls(batch: EventBatch): NewCall[] {
-    if (batch.events.length === 0) return [];
-    if (takers.length === 0) {
-      logLines(batch.clientId, batch.events);
-      return [];
+  return {
+    logged,
+    calls(batch: EventBatch): NewCall[] {
+      if (batch.events.length === 0) return [];
+      if (takers.length === 0) {
+        logLines(batch.clientId, batch.events);
+        return [];
+      }
+      return takers.flatMap((destination) => destination.events?.(batch) ?? []);
+    },
+  };
+}
+
+/**
+ * The lead as its first chat leaves it, phone's hash included, for the copy to Redis: another
+ * replica's stage finds it there. Its own piece: it must say what the ledger's own status entry
+ * says, and reads apart from the sending.
+ */
+function leadAfterChat(
+  own: LeadRecord | undefined,
+  chat: ChatRecord,
+  facts: ChatFacts | null,
+): LeadRecord | undefined {
+  const lead = facts?.lead;
+  return (
+    own && {
+      ...own,
+      status: "chat_started" as const,
+      chatAt: own.chatAt ?? chat.at,
+      ...(lead && chat.ctwaClid ? { ctwaClid: chat.ctwaClid } : {}),
+      ...(lead && chat.account ? { account: chat.account } : {}),
+      ...(lead && facts?.phone ? { phone: facts.phone } : {}),
     }
-    return takers.flatMap((destination) => destination.events?.(batch) ?? []);
-  }
+  );
+}
+
+/**
+ * GA4's counters under their own names (or the log's, without GA4), every other destination's
+ * as <name>_sent, …; Redis's copy is not an analytics destination and is left out.
+ */
+function sinkStats(
+  outboxes: Map<string, Outbox>,
+  logged: { recorded: number; sent: number },
+): SinkStats {
+  const ga = outboxes.get("ga4");
+  const own: OutboxStats = ga
+    ? ga.stats()
+    : { ...logged, retried: 0, dropped: 0, unconfirmed: 0, queued: 0, oldest_ms: 0 };
+  const prefixed = [...outboxes]
+    .filter(([name]) => name !== "ga4" && name !== "redis")
+    .flatMap(([name, outbox]) =>
+      Object.entries(outbox.stats()).map(([counter, value]) => [`${name}_${counter}`, value]),
+    );
+  return { ...own, ...Object.fromEntries(prefixed) };
+}
+
+/**
+ * Every destination's calls are written to the ledger first, then handed to the outboxes; the
+ * pieces: the outboxes (outboxesFor), the site's own events (siteEvents), the lead's copy after
+ * a chat (leadAfterChat), and the counters (sinkStats).
+ */
+export function createSink(options: SinkOptions): Sink {
+  const { ledger } = options;
+  const writeLine = options.writeLine ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const now = options.now ?? (() => Date.now());
+  const configured = options.destinations;
+  const shared = options.shared ?? null;
+  const post = options.post;
+  const outboxes = outboxesFor({ configured, ledger, shared, post, writeLine, now });
+  const events = siteEvents(configured, writeLine);
 
   function hand(calls: ReturnType<Ledger["recordCalls"]>) {
     for (const [name, outbox] of outboxes) {
@@ -185,13 +268,13 @@ export function createSink(options: SinkOptions): Sink {
   }
 
   return {
-    record(visitor, events, recording = {}) {
+    record(visitor, recorded, recording = {}) {
       const sessionId = recording.sessionId ?? visitor.sessionId;
       const lead = recording.lead;
       const at = recording.at ?? now();
-      const calls = eventCalls({
+      const calls = events.calls({
         clientId: visitor.clientId,
-        events: events.map((event) => decorate(event, sessionId)),
+        events: recorded.map((event) => decorate(event, sessionId)),
         at,
         ...(lead ? { lead: lead.record.id } : {}),
         ...(recording.browser ? { browser: true } : {}),
@@ -204,14 +287,14 @@ export function createSink(options: SinkOptions): Sink {
       else if (calls.length > 0) hand(ledger.recordCalls(calls));
     },
 
-    recordChat(chat, facts, events) {
+    recordChat(chat, facts, recorded) {
       const lead = facts?.lead;
       // No `from`: WhatsApp's webhook tells of the chat, not the visitor's phone, so GA4 gets
       // neither a device nor a location for it.
       const calls = lead
-        ? eventCalls({
+        ? events.calls({
             clientId: lead.clientId,
-            events: events.map((event) => decorate(event, lead.sessionId)),
+            events: recorded.map((event) => decorate(event, lead.sessionId)),
             at: chat.at,
             lead: lead.id,
           })
@@ -220,28 +303,18 @@ export function createSink(options: SinkOptions): Sink {
         for (const destination of configured) calls.push(...(destination.chat?.(facts) ?? []));
       }
       if (shared) {
-        // The lead as its first chat leaves it, phone's hash included: another replica's stage
-        // finds it there.
         const own = chat.lead ? ledger.lead(chat.lead) : undefined;
-        const chatted = own && {
-          ...own,
-          status: "chat_started" as const,
-          chatAt: own.chatAt ?? chat.at,
-          ...(lead && chat.ctwaClid ? { ctwaClid: chat.ctwaClid } : {}),
-          ...(lead && chat.account ? { account: chat.account } : {}),
-          ...(lead && facts?.phone ? { phone: facts.phone } : {}),
-        };
-        calls.push(sharedChatCall(chat, chatted));
+        calls.push(sharedChatCall(chat, leadAfterChat(own, chat, facts)));
       }
       hand(ledger.recordChat(chat, calls, facts?.phone));
     },
 
-    recordStage(facts, events) {
+    recordStage(facts, recorded) {
       const { lead } = facts;
       // No `from`: the team or the app's back end tells of a stage, not the visitor.
-      const calls = eventCalls({
+      const calls = events.calls({
         clientId: lead.clientId,
-        events: events.map((event) => decorate(event, lead.sessionId)),
+        events: recorded.map((event) => decorate(event, lead.sessionId)),
         at: facts.at,
         lead: lead.id,
       });
@@ -265,18 +338,7 @@ export function createSink(options: SinkOptions): Sink {
       for (const outbox of outboxes.values()) outbox.close();
     },
 
-    stats() {
-      const ga = outboxes.get("ga4");
-      const own: OutboxStats = ga
-        ? ga.stats()
-        : { ...logged, retried: 0, dropped: 0, unconfirmed: 0, queued: 0, oldest_ms: 0 };
-      const prefixed = [...outboxes]
-        .filter(([name]) => name !== "ga4" && name !== "redis")
-        .flatMap(([name, outbox]) =>
-          Object.entries(outbox.stats()).map(([counter, value]) => [`${name}_${counter}`, value]),
-        );
-      return { ...own, ...Object.fromEntries(prefixed) };
-    },
+    stats: () => sinkStats(outboxes, events.logged),
 
     destinations: () =>
       [...outboxes].map(([name, outbox]) => ({

@@ -320,72 +320,145 @@ function replayChecked(
   return skippedAtStart;
 }
 
-export function createLedger(options: LedgerOptions = {}) {
-  const journal = options.journal ?? memoryJournal<Entry>();
-  const now = options.now ?? Date.now;
-  const log = options.log ?? (() => {});
-  const retentionMs = (options.retentionDays ?? 90) * DAY_MS;
+/**
+ * The leads (by id, and by the reference a WhatsApp message quotes) and the chats: what a lead's
+ * entries change of it, and what is read of them. Its own piece so that a lead and its reference
+ * are only ever added and dropped together.
+ */
+function leadBook() {
   const leads = new Map<string, LeadRecord>();
   const byRef = new Map<string, string>();
   const chats = new Map<string, ChatRecord>();
-  const owed = owedCalls();
-  const { pending, owe, forget } = owed;
-  /** Calls out now (sent, not yet answered), by id. */
-  const out = new Set<string>();
-  let settledSinceRewrite = 0;
-  let liveBytes = 0;
-  /** Every lead's write time, for /metrics' histogram (which the bench reads too). */
-  const leadWriteWatchers = new Set<(seconds: number) => void>();
-  const exposures = exposureCounts();
-  /** This ledger's name among replicas (its exposure totals in Redis), made when first asked. */
-  let replica: string | undefined;
-  /** Since this process started, for /metrics. */
-  const counted = {
-    leads: new Map<string, number>(),
-    chatsMatched: 0,
-    chatsUnmatched: 0,
-    stages: new Map<string, number>(),
+  return {
+    leads,
+    chats,
+    addLead(lead: LeadRecord) {
+      leads.set(lead.id, lead);
+      if (lead.ref) byRef.set(lead.ref, lead.id);
+    },
+    addChat(chat: ChatRecord) {
+      chats.set(chat.messageId, chat);
+    },
+    chatStarted(entry: Extract<Entry, { t: "status" }>) {
+      const lead = leads.get(entry.id);
+      if (!lead) return;
+      const { ctwaClid, account, phone } = entry;
+      leads.set(entry.id, {
+        ...lead,
+        status: entry.status,
+        chatAt: entry.at,
+        ...(ctwaClid ? { ctwaClid } : {}),
+        ...(account ? { account } : {}),
+        // A lead past its last stage needs no phone any more.
+        ...(phone && !LAST_STAGES.some((stage) => lead.stages?.[stage]) ? { phone } : {}),
+      });
+    },
+    stageTold(entry: Extract<Entry, { t: "stage" }>) {
+      const lead = leads.get(entry.id);
+      if (lead) leads.set(entry.id, leadAfterStage(lead, entry.stage, entry.at, entry.value));
+    },
+    /** Leads and chats older than the retention go. */
+    dropBefore(cutoff: number) {
+      for (const [id, lead] of leads) {
+        if (lead.at >= cutoff) continue;
+        leads.delete(id);
+        if (lead.ref) byRef.delete(lead.ref);
+      }
+      for (const [id, chat] of chats) if (chat.at < cutoff) chats.delete(id);
+    },
+    /** The ledger's reading side. */
+    reading: {
+      lead: (id: string) => leads.get(id),
+      leadByRef: (ref: string) => {
+        const id = byRef.get(ref);
+        return id === undefined ? undefined : leads.get(id);
+      },
+      refTaken: (ref: string) => byRef.has(ref),
+      chatSeen: (messageId: string) => chats.has(messageId),
+      leads: (since = 0) => [...leads.values()].filter((lead) => lead.at >= since),
+      chats: (since = 0) => [...chats.values()].filter((chat) => chat.at >= since),
+    },
   };
+}
 
-  function addLead(lead: LeadRecord) {
-    leads.set(lead.id, lead);
-    if (lead.ref) byRef.set(lead.ref, lead.id);
-  }
+/**
+ * What this process counted since it started, for /metrics, and who watches each lead's write
+ * time (the histogram, which the bench reads too). Its own piece: none of it is in the journal.
+ */
+function countedSinceStart() {
+  const leads = new Map<string, number>();
+  const stages = new Map<string, number>();
+  let chatsMatched = 0;
+  let chatsUnmatched = 0;
+  const leadWriteWatchers = new Set<(seconds: number) => void>();
+  return {
+    lead(cta: string, tookMs: number) {
+      for (const watch of leadWriteWatchers) watch(tookMs / 1000);
+      leads.set(cta, (leads.get(cta) ?? 0) + 1);
+    },
+    chat(matched: boolean) {
+      if (matched) chatsMatched += 1;
+      else chatsUnmatched += 1;
+    },
+    stage(stage: Stage) {
+      stages.set(stage, (stages.get(stage) ?? 0) + 1);
+    },
+    /** Calls `watch` with each lead's write time from now on (seconds); returns how to stop. */
+    watchLeadWrites(watch: (seconds: number) => void): () => void {
+      leadWriteWatchers.add(watch);
+      return () => leadWriteWatchers.delete(watch);
+    },
+    /** Leads by cta and chats recorded since this process started. */
+    counted: () => ({
+      leads: Object.fromEntries(leads),
+      chatsMatched,
+      chatsUnmatched,
+      stages: Object.fromEntries(stages),
+    }),
+  };
+}
 
-  function apply(entry: Entry) {
+/**
+ * What each entry changes in memory: the same whether it was just written or read back at start,
+ * so the two can never disagree. `settled` and `named` are told of what the ledger keeps beside.
+ */
+function entryApplier({
+  book,
+  owed,
+  out,
+  exposures,
+  settled,
+  named,
+}: {
+  book: ReturnType<typeof leadBook>;
+  owed: ReturnType<typeof owedCalls>;
+  /** Calls out now (sent, not yet answered). */
+  out: Set<string>;
+  exposures: ReturnType<typeof exposureCounts>;
+  settled: () => void;
+  named: (replica: string) => void;
+}) {
+  const { pending, owe, forget } = owed;
+  return function apply(entry: Entry) {
     switch (entry.t) {
       case "lead":
-        addLead(entry.lead);
+        book.addLead(entry.lead);
         for (const call of entry.calls ?? []) owe(call);
         break;
       case "calls":
         for (const call of entry.calls) owe(call);
         break;
       case "chat":
-        chats.set(entry.chat.messageId, entry.chat);
+        book.addChat(entry.chat);
         for (const call of entry.calls ?? []) owe(call);
         break;
-      case "status": {
-        const lead = leads.get(entry.id);
-        if (!lead) break;
-        const { ctwaClid, account, phone } = entry;
-        leads.set(entry.id, {
-          ...lead,
-          status: entry.status,
-          chatAt: entry.at,
-          ...(ctwaClid ? { ctwaClid } : {}),
-          ...(account ? { account } : {}),
-          // A lead past its last stage needs no phone any more.
-          ...(phone && !LAST_STAGES.some((stage) => lead.stages?.[stage]) ? { phone } : {}),
-        });
+      case "status":
+        book.chatStarted(entry);
         break;
-      }
-      case "stage": {
+      case "stage":
         for (const call of entry.calls ?? []) owe(call);
-        const lead = leads.get(entry.id);
-        if (lead) leads.set(entry.id, leadAfterStage(lead, entry.stage, entry.at, entry.value));
+        book.stageTold(entry);
         break;
-      }
       case "send":
         out.add(entry.id);
         break;
@@ -406,88 +479,92 @@ export function createLedger(options: LedgerOptions = {}) {
       case "done":
         out.delete(entry.id);
         forget(entry.id);
-        settledSinceRewrite += 1;
+        settled();
         break;
       case "exposure":
       case "exposures":
         exposures.add(entry, entry.t === "exposures" ? entry.count : 1);
         break;
       case "replica":
-        replica = entry.id;
+        named(entry.id);
         break;
     }
-  }
+  };
+}
 
-  /** Lines skipped when the ledger was read at start. */
-  const skippedAtStart = options.replay ? replayChecked(options.replay, apply, log) : 0;
-  // What was out when the process stopped may or may not have arrived: the outbox decides.
+/**
+ * Everything still alive at `cutoff`, as the entries that would make it again: what a rewrite
+ * or a backup writes. Its own piece because what it leaves out is what the ledger forgets.
+ */
+function* liveEntries(
+  cutoff: number,
+  {
+    book,
+    owed,
+    out,
+    replica,
+    exposures,
+  }: {
+    book: ReturnType<typeof leadBook>;
+    owed: ReturnType<typeof owedCalls>;
+    out: Set<string>;
+    replica: () => string | undefined;
+    exposures: ReturnType<typeof exposureCounts>;
+  },
+): Iterable<Entry> {
+  for (const lead of book.leads.values()) if (lead.at >= cutoff) yield { t: "lead", lead };
+  for (const chat of book.chats.values()) if (chat.at >= cutoff) yield { t: "chat", chat };
+  // A call out right now, or out when an earlier process stopped, stays so until an outbox
+  // has dealt with it, across any restart.
+  let calls: PendingCall[] = [];
+  for (const { interrupted, ...call } of owed.pending.values()) {
+    calls.push(interrupted || out.has(call.id) ? { ...call, interrupted: true } : call);
+    if (calls.length === CALLS_PER_LINE) {
+      yield { t: "calls", calls };
+      calls = [];
+    }
+  }
+  if (calls.length > 0) yield { t: "calls", calls };
+  const id = replica();
+  if (id) yield { t: "replica", id };
+  yield* exposures.live(cutoff);
+}
+
+/**
+ * What was out when the process stopped may or may not have arrived: marked so, and the outbox
+ * decides. Its own step because it runs once, between reading the journal and the first sweep.
+ */
+function interruptedAtStart(out: Set<string>, owed: ReturnType<typeof owedCalls>) {
   for (const id of out) {
-    const call = pending.get(id);
+    const call = owed.pending.get(id);
     if (call) call.interrupted = true;
   }
   out.clear();
+}
 
-  /** Everything still alive, as the entries that would make it again. */
-  function* live(): Iterable<Entry> {
-    const cutoff = now() - retentionMs;
-    for (const lead of leads.values()) if (lead.at >= cutoff) yield { t: "lead", lead };
-    for (const chat of chats.values()) if (chat.at >= cutoff) yield { t: "chat", chat };
-    // A call out right now, or out when an earlier process stopped, stays so until an outbox
-    // has dealt with it, across any restart.
-    let calls: PendingCall[] = [];
-    for (const { interrupted, ...call } of pending.values()) {
-      calls.push(interrupted || out.has(call.id) ? { ...call, interrupted: true } : call);
-      if (calls.length === CALLS_PER_LINE) {
-        yield { t: "calls", calls };
-        calls = [];
-      }
-    }
-    if (calls.length > 0) yield { t: "calls", calls };
-    if (replica) yield { t: "replica", id: replica };
-    yield* exposures.live(cutoff);
-  }
+const withIds = (calls: NewCall[]): PendingCall[] =>
+  calls.map((call) => ({ ...call, id: callId(), attempt: 0, dueAt: 0, uncertain: 0 }));
 
-  function sweep() {
-    const cutoff = now() - retentionMs;
-    for (const [id, lead] of leads) {
-      if (lead.at >= cutoff) continue;
-      leads.delete(id);
-      if (lead.ref) byRef.delete(lead.ref);
-    }
-    for (const [id, chat] of chats) if (chat.at < cutoff) chats.delete(id);
-    // A call no outbox took (its destination no longer configured) goes with its lead. Any
-    // outbox that runs gives a call up, counted, long before: GA4 after 72 hours, Meta 7 days.
-    for (const [id, call] of pending) if (call.at < cutoff) forget(id);
-    exposures.dropBefore(cutoff);
-    // A disk that refuses the rewrite keeps the old file; the next sweep tries again.
-    if (journal.rewrite(live())) {
-      settledSinceRewrite = 0;
-      liveBytes = journal.bytes();
-    }
-  }
-
-  // Settled calls (and the addresses in their bodies) leave the file at the next rewrite.
-  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
-  sweeper.unref();
-  if (settledSinceRewrite > 0 || options.replay) sweep();
-
-  const withIds = (calls: NewCall[]): PendingCall[] =>
-    calls.map((call) => ({ ...call, id: callId(), attempt: 0, dueAt: 0, uncertain: 0 }));
-
-  function write(entry: Entry) {
-    journal.append(entry);
-    apply(entry);
-  }
-
+/**
+ * The writing side: each record is one write of the journal, made before it returns, with what
+ * it counts. Its own piece because it is the ledger's promise to /thank-you and the webhook.
+ */
+function recorder({
+  write,
+  book,
+  counted,
+}: {
+  write: (entry: Entry) => void;
+  book: ReturnType<typeof leadBook>;
+  counted: ReturnType<typeof countedSinceStart>;
+}) {
   return {
     /** Records a lead and the calls that report it, in one write. */
     recordLead(lead: LeadRecord, calls: NewCall[]): PendingCall[] {
       const withId = withIds(calls);
       const started = performance.now();
       write({ t: "lead", lead, calls: withId });
-      const took = performance.now() - started;
-      for (const watch of leadWriteWatchers) watch(took / 1000);
-      counted.leads.set(lead.cta, (counted.leads.get(lead.cta) ?? 0) + 1);
+      counted.lead(lead.cta, performance.now() - started);
       return withId;
     },
     /** Calls that report no lead (a browser's batch of events). */
@@ -503,9 +580,8 @@ export function createLedger(options: LedgerOptions = {}) {
     recordChat(chat: ChatRecord, calls: NewCall[], phone?: PhoneHashes): PendingCall[] {
       const withId = withIds(calls);
       write({ t: "chat", chat, calls: withId });
-      if (chat.lead) counted.chatsMatched += 1;
-      else counted.chatsUnmatched += 1;
-      if (chat.lead && leads.get(chat.lead)?.status === "new") {
+      counted.chat(Boolean(chat.lead));
+      if (chat.lead && book.leads.get(chat.lead)?.status === "new") {
         write({
           t: "status",
           id: chat.lead,
@@ -522,22 +598,114 @@ export function createLedger(options: LedgerOptions = {}) {
     recordStage(id: string, stage: Stage, at: number, value: number, calls: NewCall[]) {
       const withId = withIds(calls);
       write({ t: "stage", id, stage, at, value, calls: withId });
-      counted.stages.set(stage, (counted.stages.get(stage) ?? 0) + 1);
+      counted.stage(stage);
       return withId;
     },
     /** A lead another replica counted (found in Redis), kept here so its chat can change it. */
     adoptLead(lead: LeadRecord) {
-      if (!leads.has(lead.id)) write({ t: "lead", lead });
+      if (!book.leads.has(lead.id)) write({ t: "lead", lead });
     },
-    lead: (id: string) => leads.get(id),
-    leadByRef: (ref: string) => {
-      const id = byRef.get(ref);
-      return id === undefined ? undefined : leads.get(id);
+  };
+}
+
+/**
+ * The outbox's side (analytics/outbox.server.ts): what a destination is owed, and what became
+ * of each call. Its own piece because only the outbox uses it, and it writes only calls' fates.
+ */
+function outboxSide(
+  owed: ReturnType<typeof owedCalls>,
+  write: (entry: Entry) => void,
+  afterSettle: () => void,
+) {
+  return {
+    /** What a destination is owed. */
+    pendingCalls: (destination: string) => [...owed.known(destination)],
+    isPending: (id: string) => owed.pending.has(id),
+    /** The same, as the ledger holds them: for the outbox, which stops early. */
+    pendingOf: (destination: string) => owed.owedTo(destination).values(),
+    pendingSummary: owed.summary,
+    /** How many calls of a browser's events a destination is owed (kept count of, not counted). */
+    browserCallsOwed: owed.browserCalls,
+    /** Written before a call goes out: after a crash, it is known to have maybe arrived. */
+    sending: (id: string) => write({ t: "send", id }),
+    retryLater: (id: string, attempt: number, dueAt: number, uncertain: number) =>
+      write({ t: "retry", id, attempt, dueAt, uncertain }),
+    settle(id: string, outcome: Outcome) {
+      write({ t: "done", id, outcome });
+      afterSettle();
     },
-    refTaken: (ref: string) => byRef.has(ref),
-    chatSeen: (messageId: string) => chats.has(messageId),
-    leads: (since = 0) => [...leads.values()].filter((lead) => lead.at >= since),
-    chats: (since = 0) => [...chats.values()].filter((chat) => chat.at >= since),
+  };
+}
+
+/**
+ * The pieces above, over one journal: the leads and chats (leadBook), the calls owed
+ * (owedCalls), the exposures (exposureCounts), what each entry changes (entryApplier), and the
+ * sweep that rewrites the file with what is alive (liveEntries).
+ */
+export function createLedger(options: LedgerOptions = {}) {
+  const journal = options.journal ?? memoryJournal<Entry>();
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => {});
+  const retentionMs = (options.retentionDays ?? 90) * DAY_MS;
+  const book = leadBook();
+  const owed = owedCalls();
+  /** Calls out now (sent, not yet answered), by id. */
+  const out = new Set<string>();
+  let settledSinceRewrite = 0;
+  let liveBytes = 0;
+  const counted = countedSinceStart();
+  const exposures = exposureCounts();
+  /** This ledger's name among replicas (its exposure totals in Redis), made when first asked. */
+  let replica: string | undefined;
+  const apply = entryApplier({
+    book,
+    owed,
+    out,
+    exposures,
+    settled: () => {
+      settledSinceRewrite += 1;
+    },
+    named: (id) => {
+      replica = id;
+    },
+  });
+
+  /** Lines skipped when the ledger was read at start. */
+  const skippedAtStart = options.replay ? replayChecked(options.replay, apply, log) : 0;
+  interruptedAtStart(out, owed);
+
+  /** Everything still alive, as the entries that would make it again. */
+  function* live(): Iterable<Entry> {
+    yield* liveEntries(now() - retentionMs, { book, owed, out, replica: () => replica, exposures });
+  }
+
+  function sweep() {
+    const cutoff = now() - retentionMs;
+    book.dropBefore(cutoff);
+    // A call no outbox took (its destination no longer configured) goes with its lead. Any
+    // outbox that runs gives a call up, counted, long before: GA4 after 72 hours, Meta 7 days.
+    for (const [id, call] of owed.pending) if (call.at < cutoff) owed.forget(id);
+    exposures.dropBefore(cutoff);
+    // A disk that refuses the rewrite keeps the old file; the next sweep tries again.
+    if (journal.rewrite(live())) {
+      settledSinceRewrite = 0;
+      liveBytes = journal.bytes();
+    }
+  }
+
+  // Settled calls (and the addresses in their bodies) leave the file at the next rewrite.
+  const sweeper = setInterval(sweep, SWEEP_EVERY_MS);
+  sweeper.unref();
+  if (settledSinceRewrite > 0 || options.replay) sweep();
+
+  function write(entry: Entry) {
+    journal.append(entry);
+    apply(entry);
+  }
+
+  return {
+    ...recorder({ write, book, counted }),
+    ...book.reading,
 
     /**
      * Counts one visitor's first view of an experiment that day (the caller deduplicates): one
@@ -553,35 +721,11 @@ export function createLedger(options: LedgerOptions = {}) {
       return replica as string;
     },
 
-    /** The outbox's side: what a destination is owed. */
-    pendingCalls: (destination: string) => [...owed.known(destination)],
-    isPending: (id: string) => pending.has(id),
-    /** The same, as the ledger holds them: for the outbox, which stops early. */
-    pendingOf: (destination: string) => owed.owedTo(destination).values(),
-    pendingSummary: owed.summary,
-    /** How many calls of a browser's events a destination is owed (kept count of, not counted). */
-    browserCallsOwed: owed.browserCalls,
-    /** Written before a call goes out: after a crash, it is known to have maybe arrived. */
-    sending: (id: string) => write({ t: "send", id }),
-    retryLater: (id: string, attempt: number, dueAt: number, uncertain: number) =>
-      write({ t: "retry", id, attempt, dueAt, uncertain }),
-    settle(id: string, outcome: Outcome) {
-      write({ t: "done", id, outcome });
+    ...outboxSide(owed, write, () => {
       if (journal.bytes() > 2 * liveBytes + REWRITE_AFTER_BYTES) sweep();
-    },
-
-    /** Calls `watch` with each lead's write time from now on (seconds); returns how to stop. */
-    watchLeadWrites(watch: (seconds: number) => void): () => void {
-      leadWriteWatchers.add(watch);
-      return () => leadWriteWatchers.delete(watch);
-    },
-    /** Leads by cta and chats recorded since this process started. */
-    counted: () => ({
-      leads: Object.fromEntries(counted.leads),
-      chatsMatched: counted.chatsMatched,
-      chatsUnmatched: counted.chatsUnmatched,
-      stages: Object.fromEntries(counted.stages),
     }),
+    watchLeadWrites: counted.watchLeadWrites,
+    counted: counted.counted,
     /** Whether the disk takes the ledger's writes, and what waits for it. */
     state: (): JournalState & { skippedAtStart: number } => ({
       ...journal.state(),

@@ -112,6 +112,146 @@ export type SharedLedger = {
   exposures: () => Promise<ExposureCount[]>;
 };
 
+/**
+ * A copy of a lead, or of a chat and its lead, written in one transaction, each key expiring with
+ * the retention. Its own piece: it is what the outbox's calls to Redis amount to.
+ */
+async function writeCopy(
+  connection: RedisConnection,
+  url: URL,
+  body: string,
+  ttl: (at: number) => number,
+): Promise<number> {
+  const copy = JSON.parse(body) as { lead?: LeadRecord; chat?: ChatRecord };
+  try {
+    await connection.run((redis) => {
+      const writes = redis.multi();
+      if (copy.lead) {
+        writes.set(
+          sharedKeys.lead(copy.lead.id),
+          JSON.stringify(copy.lead),
+          "PX",
+          ttl(copy.lead.at),
+        );
+        if (copy.lead.ref)
+          writes.set(sharedKeys.ref(copy.lead.ref), copy.lead.id, "PX", ttl(copy.lead.at));
+      }
+      if (copy.chat && url.href === SHARED_URL.chat) {
+        writes.set(
+          sharedKeys.chat(copy.chat.messageId),
+          JSON.stringify(copy.chat),
+          "PX",
+          ttl(copy.chat.at),
+        );
+      }
+      return writes.exec();
+    });
+  } catch (error) {
+    // Every write is a SET of the same value: sending it again is harmless.
+    throw new PostError((error as Error).message, true);
+  }
+  return 204;
+}
+
+/**
+ * One replica's exposure totals raised in Redis, a day's hash expiring when the day is past the
+ * retention. Its own piece: the one copy that is not a SET, but a script.
+ */
+async function raiseTotals(
+  connection: RedisConnection,
+  copy: { replica: string; exposures: ExposureCount[] },
+  retentionMs: number,
+  now: () => number,
+): Promise<number> {
+  const keys: string[] = [];
+  const args: string[] = [];
+  for (const { day, experiment, variant, count } of copy.exposures) {
+    const left = dayEnd(day) + retentionMs - now();
+    if (!(left > 0)) continue;
+    const key = sharedKeys.exposures(day);
+    if (!keys.includes(key)) keys.push(key);
+    const field = `${experiment}|${variant}|${copy.replica}`;
+    args.push(String(keys.indexOf(key) + 1), field, String(count), String(Math.ceil(left)));
+  }
+  if (keys.length === 0) return 204;
+  try {
+    await connection.run((redis) => redis.eval(RAISE_TOTALS, keys.length, ...keys, ...args));
+  } catch (error) {
+    // Raising a total to the same value is harmless: sending it again is safe.
+    throw new PostError((error as Error).message, true);
+  }
+  return 204;
+}
+
+/**
+ * A key set only when absent, expiring after `px()` ms: true the first time any replica sets it,
+ * false after, null when Redis cannot say. Its own piece: a chat's claim and a stage's are alike.
+ */
+async function claimOnce(
+  connection: RedisConnection,
+  key: string,
+  px: () => number,
+): Promise<boolean | null> {
+  if (!connection.usable()) return null;
+  try {
+    const set = await connection.run((redis) => redis.set(key, "1", "PX", px(), "NX"));
+    return set === "OK";
+  } catch {
+    return null;
+  }
+}
+
+/** Every value under the keys matching `pattern`, a page of keys at a time. */
+async function scanValues(connection: RedisConnection, pattern: string): Promise<string[]> {
+  const values: string[] = [];
+  let cursor = "0";
+  do {
+    const [next, keys] = await connection.client.scan(cursor, "MATCH", pattern, "COUNT", 500);
+    cursor = next;
+    if (keys.length > 0) {
+      for (const value of await connection.client.mget(...keys)) if (value) values.push(value);
+    }
+  } while (cursor !== "0");
+  return values;
+}
+
+/**
+ * Every replica's exposure totals, summed per day, experiment and variant; a field that is not
+ * one of ours is skipped. Its own piece: it reads hashes, not values.
+ */
+async function summedExposures(connection: RedisConnection): Promise<ExposureCount[]> {
+  const sums = new Map<string, ExposureCount>();
+  let cursor = "0";
+  do {
+    const [next, keys] = await connection.client.scan(
+      cursor,
+      "MATCH",
+      sharedKeys.exposuresPattern,
+      "COUNT",
+      500,
+    );
+    cursor = next;
+    for (const key of keys) {
+      const day = key.slice(sharedKeys.exposures("").length);
+      const fields = await connection.client.hgetall(key);
+      for (const [field, value] of Object.entries(fields)) {
+        const [experiment, variant, replica] = field.split("|");
+        const count = Number(value);
+        if (!experiment || !variant || !replica || !Number.isSafeInteger(count)) continue;
+        const id = `${day}|${experiment}|${variant}`;
+        const sum = sums.get(id) ?? { day, experiment, variant, count: 0 };
+        sum.count += count;
+        sums.set(id, sum);
+      }
+    }
+  } while (cursor !== "0");
+  return [...sums.values()];
+}
+
+/**
+ * The pieces over one connection: the copies written (writeCopy, raiseTotals), the claims
+ * (claimOnce), and what the report reads (scanValues, summedExposures).
+ */
 export function createSharedLedger(
   connection: RedisConnection,
   retentionDays: number,
@@ -120,73 +260,13 @@ export function createSharedLedger(
   const retentionMs = retentionDays * DAY_MS;
   const ttl = (at: number) => Math.max(1000, at + retentionMs - now());
 
-  async function scanValues(pattern: string): Promise<string[]> {
-    const values: string[] = [];
-    let cursor = "0";
-    do {
-      const [next, keys] = await connection.client.scan(cursor, "MATCH", pattern, "COUNT", 500);
-      cursor = next;
-      if (keys.length > 0) {
-        for (const value of await connection.client.mget(...keys)) if (value) values.push(value);
-      }
-    } while (cursor !== "0");
-    return values;
-  }
-
-  async function raiseTotals(copy: { replica: string; exposures: ExposureCount[] }) {
-    const keys: string[] = [];
-    const args: string[] = [];
-    for (const { day, experiment, variant, count } of copy.exposures) {
-      const left = dayEnd(day) + retentionMs - now();
-      if (!(left > 0)) continue;
-      const key = sharedKeys.exposures(day);
-      if (!keys.includes(key)) keys.push(key);
-      const field = `${experiment}|${variant}|${copy.replica}`;
-      args.push(String(keys.indexOf(key) + 1), field, String(count), String(Math.ceil(left)));
-    }
-    if (keys.length === 0) return 204;
-    try {
-      await connection.run((redis) => redis.eval(RAISE_TOTALS, keys.length, ...keys, ...args));
-    } catch (error) {
-      // Raising a total to the same value is harmless: sending it again is safe.
-      throw new PostError((error as Error).message, true);
-    }
-    return 204;
-  }
-
   return {
     async post(url, body) {
       if (!connection.usable()) throw new PostError("Redis is down", false);
-      if (url.href === SHARED_URL.exposures) return raiseTotals(JSON.parse(body));
-      const copy = JSON.parse(body) as { lead?: LeadRecord; chat?: ChatRecord };
-      try {
-        await connection.run((redis) => {
-          const writes = redis.multi();
-          if (copy.lead) {
-            writes.set(
-              sharedKeys.lead(copy.lead.id),
-              JSON.stringify(copy.lead),
-              "PX",
-              ttl(copy.lead.at),
-            );
-            if (copy.lead.ref)
-              writes.set(sharedKeys.ref(copy.lead.ref), copy.lead.id, "PX", ttl(copy.lead.at));
-          }
-          if (copy.chat && url.href === SHARED_URL.chat) {
-            writes.set(
-              sharedKeys.chat(copy.chat.messageId),
-              JSON.stringify(copy.chat),
-              "PX",
-              ttl(copy.chat.at),
-            );
-          }
-          return writes.exec();
-        });
-      } catch (error) {
-        // Every write is a SET of the same value: sending it again is harmless.
-        throw new PostError((error as Error).message, true);
+      if (url.href === SHARED_URL.exposures) {
+        return raiseTotals(connection, JSON.parse(body), retentionMs, now);
       }
-      return 204;
+      return writeCopy(connection, url, body, ttl);
     },
 
     async leadByRef(ref) {
@@ -201,67 +281,21 @@ export function createSharedLedger(
       }
     },
 
-    async claimChat(messageId) {
-      if (!connection.usable()) return null;
-      try {
-        const set = await connection.run((redis) =>
-          redis.set(sharedKeys.claim(messageId), "1", "PX", CHAT_CLAIM_MS, "NX"),
-        );
-        return set === "OK";
-      } catch {
-        return null;
-      }
-    },
-
-    async claimStage(leadId, stage, at) {
-      if (!connection.usable()) return null;
-      try {
-        const set = await connection.run((redis) =>
-          redis.set(sharedKeys.stage(leadId, stage), "1", "PX", ttl(at), "NX"),
-        );
-        return set === "OK";
-      } catch {
-        return null;
-      }
-    },
+    claimChat: (messageId) =>
+      claimOnce(connection, sharedKeys.claim(messageId), () => CHAT_CLAIM_MS),
+    claimStage: (leadId, stage, at) =>
+      claimOnce(connection, sharedKeys.stage(leadId, stage), () => ttl(at)),
 
     async all() {
-      const leads = (await scanValues(sharedKeys.leadPattern)).map(
+      const leads = (await scanValues(connection, sharedKeys.leadPattern)).map(
         (v) => JSON.parse(v) as LeadRecord,
       );
-      const chats = (await scanValues(sharedKeys.chatPattern)).map(
+      const chats = (await scanValues(connection, sharedKeys.chatPattern)).map(
         (v) => JSON.parse(v) as ChatRecord,
       );
       return { leads, chats };
     },
 
-    async exposures() {
-      const sums = new Map<string, ExposureCount>();
-      let cursor = "0";
-      do {
-        const [next, keys] = await connection.client.scan(
-          cursor,
-          "MATCH",
-          sharedKeys.exposuresPattern,
-          "COUNT",
-          500,
-        );
-        cursor = next;
-        for (const key of keys) {
-          const day = key.slice(sharedKeys.exposures("").length);
-          const fields = await connection.client.hgetall(key);
-          for (const [field, value] of Object.entries(fields)) {
-            const [experiment, variant, replica] = field.split("|");
-            const count = Number(value);
-            if (!experiment || !variant || !replica || !Number.isSafeInteger(count)) continue;
-            const id = `${day}|${experiment}|${variant}`;
-            const sum = sums.get(id) ?? { day, experiment, variant, count: 0 };
-            sum.count += count;
-            sums.set(id, sum);
-          }
-        }
-      } while (cursor !== "0");
-      return [...sums.values()];
-    },
+    exposures: () => summedExposures(connection),
   };
 }
