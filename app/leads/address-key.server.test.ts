@@ -60,16 +60,25 @@ describe("addressKey", () => {
   it("keeps addresses in different /64s apart, and puts those in one /64 together", () => {
     fc.assert(
       fc.property(ipv6Groups, ipv6Groups, (one, other) => {
-        fc.pre(!isMapped(one) && !isMapped(other));
+        const mixed = [...one.slice(0, 4), ...other.slice(4)];
+        // ::ffff:0:0/96 is IPv4 written as IPv6 (its own case above), wherever its halves came from.
+        fc.pre(!isMapped(one) && !isMapped(other) && !isMapped(mixed));
         const text = (groups: number[]) => groups.map((group) => group.toString(16)).join(":");
         const sameNetwork = one.slice(0, 4).join() === other.slice(0, 4).join();
         expect(addressKey(text(one)) === addressKey(text(other))).toBe(sameNetwork);
         // The other's host bits on the one's network: the same /64.
-        expect(addressKey(text([...one.slice(0, 4), ...other.slice(4)]))).toBe(
-          addressKey(text(one)),
-        );
+        expect(addressKey(text(mixed))).toBe(addressKey(text(one)));
       }),
-      { numRuns: 2000 },
+      // Once found at random: halves that together make ::ffff:0:0, an IPv4 address.
+      {
+        numRuns: 2000,
+        examples: [
+          [
+            [0, 0, 0, 0, 0, 0, 0, 0],
+            [0, 0, 1, 0, 0, 0xffff, 0, 0],
+          ],
+        ],
+      },
     );
   });
 
