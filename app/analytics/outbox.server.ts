@@ -24,14 +24,13 @@ import { type Outcomes, outboxReport, type Troubles } from "~/analytics/outbox-r
 import { roomKeeper } from "~/analytics/outbox-room.server";
 import { judgeStatus, type Verdict } from "~/analytics/verdict.server";
 import type { DestinationName, Ledger, NewCall, PendingCall } from "~/leads/ledger/ledger.server";
-import { postJson } from "~/platform/http-post.server";
+import { type Post, postJson } from "~/platform/http-post.server";
 
 export { CALL_TIMEOUT_MS } from "~/analytics/outbox-attempt.server";
 export { UNCERTAIN_RESEND_AFTER_MS } from "~/analytics/outbox-fates.server";
 export type { Outcomes, Troubles } from "~/analytics/outbox-report.server";
 
-/** How a call is sent: postJson's shape, so tests and the Redis copy can stand in for it. */
-export type Post = typeof postJson;
+export type { Post };
 
 /** Counted in events, since the process started. */
 export type OutboxStats = {

@@ -115,3 +115,6 @@ export function postJson(
     request.end(body);
   });
 }
+
+/** How a call is sent: postJson's shape, so tests and the Redis copy can stand in for it. */
+export type Post = typeof postJson;

@@ -12,7 +12,6 @@
  * replicas (exposure-copy.server.ts).
  */
 
-import type { Post } from "~/analytics/outbox.server";
 import {
   type ChatRecord,
   dayEnd,
@@ -22,7 +21,7 @@ import {
 } from "~/leads/ledger/ledger.server";
 import type { RedisConnection } from "~/leads/redis-connection.server";
 import { KEY_PREFIX } from "~/leads/redis-limits.server";
-import { PostError } from "~/platform/http-post.server";
+import { type Post, PostError } from "~/platform/http-post.server";
 
 const DAY_MS = 86_400_000;
 /** Meta sends a delivery again for days at most: a message id is remembered for a week. */
