@@ -20,6 +20,10 @@ import {
   replayJournal,
 } from "~/leads/ledger/journal.server";
 
+// The flush runs every FLUSH_EVERY_MS on a timer; a busy machine may hold a timer back well past
+// vitest's one-second default, which is no failure of the journal.
+const SETTLED = { timeout: 10_000 };
+
 type Entry = { t: string; n: number; text?: string };
 
 let dir: string;
@@ -245,7 +249,7 @@ describe("a disk that refuses writes", () => {
     await new Promise((resolve) => setTimeout(resolve, 60));
     expect(journal.state().held).toBe(4);
     disk.refuse = null;
-    await vi.waitFor(() => expect(journal.state().failing).toBeNull());
+    await vi.waitFor(() => expect(journal.state().failing).toBeNull(), SETTLED);
     journal.append(entry(6));
     expect(replayed().entries.map((each) => each.n)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(journal.state()).toMatchObject({ failing: null, held: 0 });
@@ -269,7 +273,7 @@ describe("a disk that refuses writes", () => {
     journal.append(alive[2] as Entry);
     expect(journal.state().held).toBe(0);
     disk.refuse = null;
-    await vi.waitFor(() => expect(journal.state().failing).toBeNull());
+    await vi.waitFor(() => expect(journal.state().failing).toBeNull(), SETTLED);
     expect(replayed().entries).toEqual(alive);
   });
 
@@ -278,9 +282,9 @@ describe("a disk that refuses writes", () => {
     const journal = journalAt(path, { fs: disk.fs, retryEveryMs: 20, snapshot: () => [entry(9)] });
     journal.append(entry(1));
     disk.failFlush = true;
-    await vi.waitFor(() => expect(journal.state().failing).toBe("EIO"));
+    await vi.waitFor(() => expect(journal.state().failing).toBe("EIO"), SETTLED);
     disk.failFlush = false;
-    await vi.waitFor(() => expect(journal.state().failing).toBeNull());
+    await vi.waitFor(() => expect(journal.state().failing).toBeNull(), SETTLED);
     expect(replayed().entries).toEqual([entry(9)]);
   });
 
