@@ -12,12 +12,18 @@ import { expect, type Page } from "@playwright/test";
  * performance.now() counts from the install in every document the page loads, so /thank-you's
  * 3 s count from there too: one install per test, just before the page it is about.
  */
-export async function installClock(page: Page, options?: { time?: number | string | Date }) {
+export async function installClock(
+  page: Page,
+  options?: { time?: number | string | Date; held?: boolean },
+) {
   // Context scripts run in the order they were added: this one before the clock's, the last after.
   await page.context().addInitScript(() => {
     Object.assign(window, { __e2eRealPerformance: performance });
   });
-  await page.clock.install(options);
+  // Held: paused at its first moment, never running, so no time can pass before the pause
+  // (installed, then paused a moment later, a slow machine could already be past that moment).
+  if (options?.held) await page.clock.pauseAt(options.time ?? Date.now());
+  else await page.clock.install(options);
   await page.context().addInitScript(() => {
     const real = (window as unknown as { __e2eRealPerformance: Performance }).__e2eRealPerformance;
     for (const key of ["getEntries", "getEntriesByName", "getEntriesByType"] as const) {
@@ -31,14 +37,14 @@ const HELD_FROM = Date.UTC(2026, 10, 26, 8);
 
 /**
  * The page's clock installed as above, and held still: nothing timed happens until the test
- * moves it on (page.clock.runFor), however long the machine takes. For /thank-you, whose
- * hand-off is due a second after the page starts: the test can read and tap the page while it
- * still counts down. Hydration needs the clock too (the boot script waits for a frame): see
+ * moves it on (page.clock.runFor), however long the machine takes. Every document the page
+ * loads starts at HELD_FROM with performance.now() at 0. For /thank-you, whose hand-off is due
+ * a second after the page starts: the test can read and tap the page while it still counts
+ * down. Hydration needs the clock too (the boot script waits for a frame): see
  * `hydrateOnHeldClock`.
  */
 export async function holdClock(page: Page) {
-  await installClock(page, { time: HELD_FROM });
-  await page.clock.pauseAt(HELD_FROM + 200);
+  await installClock(page, { time: HELD_FROM, held: true });
 }
 
 /**

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { type ChildServer, freePort, ROOT, sleep, startChildServer } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
+import { untilOwedNothing } from "../support/metrics-scrape";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const RULES = "deploy/alerts.yml";
@@ -207,8 +208,8 @@ describe("a replica's /metrics, as the alerts read it", () => {
       if (Date.now() > deadline) throw new Error("GA4 and Meta did not get the two leads");
       await sleep(100);
     }
-    // The outbox counts a delivery once the answer is read.
-    await sleep(500);
+    // The outbox counts a delivery once the answer is read: then it owes nothing.
+    await untilOwedNothing(metricsPort);
     afterLeads = await metrics();
   }, 60_000);
 

@@ -11,13 +11,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AdNetworks, startAdNetworks } from "../support/ad-networks";
 import {
   type ChildServer,
+  freePort,
   freshDataDir,
   ROOT,
-  sleep,
   startChildServer,
   until,
 } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
+import { untilOwedNothing } from "../support/metrics-scrape";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
 
@@ -44,11 +45,14 @@ afterAll(async () => {
   await destinations?.close();
 });
 
+/** The built server with every destination on; `settled` once it owes none of them anything. */
 async function start(env: Record<string, string> = {}) {
   const dir = freshDataDir();
+  const metricsPort = await freePort();
   const server = await startChildServer(
     networks.env({
       DATA_DIR: dir,
+      METRICS_PORT: String(metricsPort),
       GA_MEASUREMENT_ID: "G-STAGES123",
       GA_API_SECRET: "stages_secret_1",
       GA_MP_ENDPOINT: destinations.gaEndpoint,
@@ -65,7 +69,7 @@ async function start(env: Record<string, string> = {}) {
     }),
   );
   servers.push(server);
-  return { server, dir };
+  return { server, dir, settled: () => untilOwedNothing(metricsPort) };
 }
 
 /** A lead from a new visitor; its reference and id from the page. */
@@ -104,7 +108,7 @@ const PHONES = {
 
 describe("a lead's chat", () => {
   it("reaches every network once, on the lead's own click and with the hashed phone; a repeat sends nothing more", async () => {
-    const { server, dir } = await start();
+    const { server, dir, settled } = await start();
     const leads: Record<string, { ref: string; id: string }> = {};
     for (const [name, value] of Object.entries(CLICKS)) {
       leads[name] = await lead(server, `utm_source=ads&${name}=${encodeURIComponent(value)}`);
@@ -125,7 +129,7 @@ describe("a lead's chat", () => {
     await until(() => chatEvents().google.length >= 1, "Google's chat conversion");
     // A delivery Meta sends again changes nothing.
     await chat(server, "wamid.ttclid", leads.ttclid?.ref ?? "", PHONES.ttclid);
-    await sleep(1500);
+    await settled();
     const seen = chatEvents();
     expect(seen.tiktok).toHaveLength(4);
     expect(seen.snap).toHaveLength(4);
@@ -204,7 +208,7 @@ const postStage = (server: ChildServer, body: object, token = TOKEN) =>
 
 describe("a lead's later stages", () => {
   it("from the command line and the API: GA4's lead event with its value on the lead's ids, each network once, a repeat nothing", async () => {
-    const { server, dir } = await start();
+    const { server, dir, settled } = await start();
     const tapped = await lead(
       server,
       `utm_source=ads&ttclid=${CLICKS.ttclid}&gclid=${CLICKS.gclid}`,
@@ -233,7 +237,7 @@ describe("a lead's later stages", () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toMatchObject({ recorded: false });
     expect(stageCommand(server, [tapped.ref, "installed"]).out).toContain("already");
-    await sleep(1500);
+    await settled();
 
     const converted = gaEvents(destinations.ga, "close_convert_lead");
     expect(converted).toHaveLength(1);

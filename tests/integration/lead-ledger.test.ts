@@ -16,7 +16,7 @@ import {
   until,
 } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
-import { scrapeMetrics } from "../support/metrics-scrape";
+import { scrapeMetrics, untilOwedNothing } from "../support/metrics-scrape";
 import { type RedisServer, startRedis } from "../support/redis-server";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
@@ -40,7 +40,9 @@ afterAll(async () => {
   await destinations?.close();
 });
 
+/** The built server sending to the stand-ins, its metrics on a port of their own. */
 async function start(env: Record<string, string> = {}) {
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const server = await startChildServer({
     GA_MEASUREMENT_ID: "G-LEDGER123",
     GA_API_SECRET: "ledger_secret_1",
@@ -48,11 +50,15 @@ async function start(env: Record<string, string> = {}) {
     META_PIXEL_ID: "1234567890",
     META_ACCESS_TOKEN: "ledger_access_token_0123456789",
     META_CAPI_ENDPOINT: destinations.metaEndpoint,
+    METRICS_PORT: String(metricsPort),
     ...env,
   });
   servers.push(server);
-  return server;
+  return { ...server, metricsPort };
 }
+
+/** Once the server owes GA4 and Meta nothing, what the stand-ins have is all they get. */
+const settled = (server: { metricsPort: number }) => untilOwedNothing(server.metricsPort);
 
 /** One lead from a new visitor (its own address behind the trusted proxy). */
 async function lead(server: ChildServer, query = "cta=whatsapp&utm_source=ig&utm_campaign=Eid") {
@@ -91,7 +97,7 @@ describe("an outage of GA4 and Meta", () => {
     await destinations.setMode("ok");
     await until(() => gaEvents(destinations.ga, "generate_lead").length >= 50, "GA4's 50 leads");
     await until(() => destinations.meta.length >= 50, "Meta's 50 leads");
-    await sleep(1500);
+    await settled(server);
     const leads = gaEvents(destinations.ga, "generate_lead");
     expect(leads).toHaveLength(50);
     expect(distinct(leads.map((event) => event.client_id))).toBe(50);
@@ -125,10 +131,10 @@ describe("a server killed with leads still owed", () => {
     expect(destinations.ga).toHaveLength(0);
     await destinations.setMode("ok");
     // The killed process left its lock; the new one takes the directory over.
-    await start({ DATA_DIR: dir });
+    const second = await start({ DATA_DIR: dir });
     await until(() => gaEvents(destinations.ga, "generate_lead").length >= 30, "30 leads in GA4");
     await until(() => destinations.meta.length >= 30, "30 leads in Meta");
-    await sleep(1500);
+    await settled(second);
     expect(distinct(gaEvents(destinations.ga, "generate_lead").map((e) => e.client_id))).toBe(30);
     expect(gaEvents(destinations.ga, "generate_lead")).toHaveLength(30);
     expect(distinct(destinations.meta.map((event) => event.event_id))).toBe(30);
@@ -218,7 +224,8 @@ describe("the WhatsApp chat a lead starts", () => {
     // Another chat quoting no reference: a chat without a campaign, no lead changed.
     const stranger = delivery("wamid.second", "hello, is the app free?");
     expect((await post(server, stranger, signed(stranger))).status).toBe(200);
-    await sleep(1500);
+    // Answered once recorded: whatever the two deliveries made is owed by now.
+    await settled(server);
 
     const working = gaEvents(destinations.ga, "working_lead");
     expect(working).toHaveLength(1);
@@ -307,7 +314,8 @@ describe("two replicas sharing Redis", () => {
     // Meta may send the same delivery to the other replica: claimed once, across both.
     expect((await post(one, body, signed(body))).status).toBe(200);
     await until(() => gaEvents(destinations.ga, "working_lead").length === 1, "working_lead");
-    await sleep(1500);
+    await settled(one);
+    await settled(two);
     const working = gaEvents(destinations.ga, "working_lead");
     expect(working).toHaveLength(1);
     expect(working[0]?.client_id).toBe(generated?.client_id);

@@ -24,7 +24,7 @@ import {
 } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
 import { clockAhead } from "../support/faketime";
-import { scrapeMetrics } from "../support/metrics-scrape";
+import { scrapeMetrics, untilOwedNothing } from "../support/metrics-scrape";
 import { mountSmallDisk, type SmallDisk } from "../support/small-disk";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
@@ -51,7 +51,9 @@ afterAll(async () => {
 const GA_SECRET = "ga_SECRET_value_1";
 const META_TOKEN = "EAAB_meta_SECRET_token_0123456789";
 
+/** The built server sending to the stand-ins, its metrics on a port of their own. */
 async function start(env: Record<string, string> = {}) {
+  const metricsPort = env.METRICS_PORT ? Number(env.METRICS_PORT) : await freePort();
   const server = await startChildServer({
     GA_MEASUREMENT_ID: "G-FAULTS123",
     GA_API_SECRET: GA_SECRET,
@@ -59,11 +61,15 @@ async function start(env: Record<string, string> = {}) {
     META_PIXEL_ID: "1234567890",
     META_ACCESS_TOKEN: META_TOKEN,
     META_CAPI_ENDPOINT: destinations.metaEndpoint,
+    METRICS_PORT: String(metricsPort),
     ...env,
   });
   servers.push(server);
-  return server;
+  return { ...server, metricsPort };
 }
+
+/** Once the server owes GA4 and Meta nothing, what the stand-ins have is all they get. */
+const settled = (server: { metricsPort: number }) => untilOwedNothing(server.metricsPort);
 
 /** One lead from a new visitor; the page must hand off to WhatsApp with the lead's reference. */
 async function lead(server: ChildServer) {
@@ -137,15 +143,16 @@ describe("a data directory that fills up", () => {
     await destinations.setMode("ok");
     await until(() => gaEvents(destinations.ga, "generate_lead").length >= 35, "GA4's 35 leads");
     await until(() => destinations.meta.length >= 35, "Meta's 35 leads");
-    await sleep(1500);
+    await settled(server);
     expect(gaEvents(destinations.ga, "generate_lead")).toHaveLength(35);
     expect(new Set(destinations.meta.map((event) => event.event_id)).size).toBe(35);
     expect(destinations.meta).toHaveLength(35);
 
     // A restart reads the ledger whole: not a line skipped, nothing sent twice.
     await server.kill();
+    // The ledger is read before the server answers: whatever it would send again is owed now.
     const again = await start({ DATA_DIR: dir });
-    await sleep(1500);
+    await settled(again);
     expect(linesOf(again, "ledger_line_skipped")).toEqual([]);
     expect(linesOf(again, "ledger_tail_cut")).toEqual([]);
     expect(leadTimes(dir).size).toBe(35);
@@ -189,10 +196,10 @@ describe("SIGTERM in the middle of a GA4 outage", () => {
     await destinations.setMode("ok");
     const times = leadTimes(dir);
     expect(times.size).toBe(20);
-    await start({ DATA_DIR: dir, ...clockAhead("+11m") });
+    const later = await start({ DATA_DIR: dir, ...clockAhead("+11m") });
     await until(() => gaEvents(destinations.ga, "generate_lead").length >= 20, "GA4's 20 leads");
     await until(() => new Set(destinations.meta.map((e) => e.event_id)).size >= 20, "Meta's 20");
-    await sleep(1500);
+    await settled(later);
     const leads = gaEvents(destinations.ga, "generate_lead");
     expect(leads).toHaveLength(20);
     expect(new Set(leads.map((event) => event.client_id)).size).toBe(20);
@@ -277,9 +284,9 @@ describe("a Meta token that expired", () => {
     // A new token, a restart: the held leads go to Meta, each once.
     await server.kill();
     await destinations.setMode("ok");
-    await start({ DATA_DIR: dir });
+    const renewed = await start({ DATA_DIR: dir });
     await until(() => destinations.meta.length >= 5, "Meta's five leads");
-    await sleep(1000);
+    await settled(renewed);
     expect(destinations.meta.map((event) => event.event_id).sort()).toEqual(ids);
   }, 120_000);
 });

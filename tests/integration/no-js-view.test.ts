@@ -4,8 +4,9 @@
 // junk. The built server, with a GA4 stand-in, visitors on distinct loopback addresses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VIEWS_PER_ADDRESS } from "~/leads/limits.server";
-import { type ChildServer, sleep, startChildServer } from "../support/child-server";
+import { type ChildServer, freePort, sleep, startChildServer } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
+import { untilOwedNothing } from "../support/metrics-scrape";
 import { rawBytes, rawRequest } from "../support/raw-http";
 import { GOOGLEBOT, IPHONE_SAFARI_18 } from "../support/user-agents";
 
@@ -13,10 +14,15 @@ const SITE = "https://darb.example";
 
 let destinations: Destinations;
 let site: ChildServer;
+let metricsPort: number;
+/** Once the server owes GA4 nothing, what the stand-in has is all it gets. */
+const settled = () => untilOwedNothing(metricsPort);
 
 beforeAll(async () => {
   destinations = await startDestinations();
+  metricsPort = await freePort();
   site = await startChildServer({
+    METRICS_PORT: String(metricsPort),
     GA_MEASUREMENT_ID: "G-TEST12345",
     GA_API_SECRET: "test_secret_1",
     GA_MP_ENDPOINT: destinations.gaEndpoint,
@@ -130,7 +136,7 @@ describe("a page's view without JavaScript", { timeout: 60_000 }, () => {
     const arabic = imageOf(await open("/ar", address));
     expect((await image(arabic, address, `${site.origin}/ar`)).status).toBe(200);
     await until(() => (views().length >= before + 2 ? true : undefined), "two views");
-    await sleep(500);
+    await settled();
     const mine = views().slice(before);
     expect(mine.map((event) => event.params.page_location)).toEqual([
       `${SITE}/share`,
@@ -163,7 +169,7 @@ describe("a page's view without JavaScript", { timeout: 60_000 }, () => {
       headers: { "user-agent": IPHONE_SAFARI_18, "sec-fetch-site": "same-origin" },
     });
     expect(head.status).toBe(200);
-    await sleep(800);
+    await settled();
     expect(destinations.ga.length).toBe(before);
   });
 
@@ -196,7 +202,7 @@ describe("a page's view without JavaScript", { timeout: 60_000 }, () => {
       body: "x",
     });
     expect(post.status).toBe(405);
-    await sleep(500);
+    await settled();
     expect(destinations.ga.length).toBe(before);
   });
 
@@ -215,7 +221,7 @@ describe("a page's view without JavaScript", { timeout: 60_000 }, () => {
       () => (views().length - before >= VIEWS_PER_ADDRESS.capacity ? true : undefined),
       "the burst's views",
     );
-    await sleep(1000);
+    await settled();
     const counted = views().length - before;
     expect(counted).toBeGreaterThanOrEqual(VIEWS_PER_ADDRESS.capacity);
     // The burst, then what refills while the flood lasts: never one view per request.

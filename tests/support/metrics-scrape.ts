@@ -11,3 +11,23 @@ export async function scrapeMetrics(port: number): Promise<Map<string, number>> 
   }
   return values;
 }
+
+/**
+ * Resolves once the replica owes no destination anything (every `darb_outbox_pending_events` at
+ * 0): each call it recorded has been sent and answered, so a stand-in has all it will get. What
+ * shows that nothing more arrives, without waiting a guessed while; a call that never settles
+ * fails it after `ms`.
+ */
+export async function untilOwedNothing(port: number, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  let owed: string[] = [];
+  do {
+    const values = await scrapeMetrics(port);
+    owed = [...values]
+      .filter(([name, value]) => name.startsWith("darb_outbox_pending_events{") && value > 0)
+      .map(([name, value]) => `${name} ${value}`);
+    if (owed.length === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  } while (Date.now() < deadline);
+  throw new Error(`still owed after ${ms} ms: ${owed.join(", ")}`);
+}
