@@ -53,7 +53,7 @@ const steps = {
   integration: {
     built: true,
     // Alone, then the browser tests: side by side, the one-second hand-off's tests raced on a
-    // busy 2-core machine (issue 27's closing note). Slower (about 12 min), but steady.
+    // busy 2-core machine. Slower (about 12 min), but steady.
     alone: true,
     run: (options) => {
       if (!ensureJava()) return { status: 1, output: "" };

@@ -8,16 +8,6 @@ import { dirname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
-// Findings in files other branches are rewriting at the same time, each "file: finding" as the
-// test reports it but without the line number. Empty this list once those branches are merged.
-const PENDING_IN_OTHER_BRANCHES: readonly string[] = [
-  "deploy/compose.yaml: issue 24",
-  "docs/testing.md: issue 25",
-  "docs/testing.md: issue 26",
-  "docs/testing.md: issue 27",
-  "scripts/test.mjs: issue 27",
-];
-
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
 const SCANNED =
@@ -126,15 +116,13 @@ function linkProblem(file: string, target: string, text: string): string | undef
   return undefined;
 }
 
-/** Every problem `check` finds on a line, as "file:line: problem", but those pending elsewhere. */
+/** Every problem `check` finds on a line, as "file:line: problem". */
 function findings(check: (file: string, line: string) => string[]): string[] {
   const found: string[] = [];
   for (const [file, text] of lines) {
     text.forEach((line, index) => {
       for (const problem of check(file, line)) {
-        if (!PENDING_IN_OTHER_BRANCHES.includes(`${file}: ${problem}`)) {
-          found.push(`${file}:${index + 1}: ${problem}`);
-        }
+        found.push(`${file}:${index + 1}: ${problem}`);
       }
     });
   }
