@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assign } from "~/experiments/assignment.server";
-import type { Experiment } from "~/shared/experiment";
 import { visitorFor } from "~/leads/visitor.server";
+import type { Experiment } from "~/shared/experiment";
 import {
   type ChildServer,
   freshDataDir,
