@@ -157,56 +157,47 @@ describe("postJson's timers", () => {
     }
   }
 
-  it("gives up a call whose body is not written out within CONNECT_TIMEOUT_MS: it did not arrive", async () => {
+  /** A 200 ms call of a big body to a server that reads nothing yet, on faked timers, once connected. */
+  async function stalledCall() {
     const stalled = await stalledServer();
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    let bodySent = false;
-    let settled = false;
+    const state = { bodySent: false, settled: false };
     const call = postJson(stalled.url, bigBody(), {
       timeoutMs: 200,
       onBodySent: () => {
-        bodySent = true;
+        state.bodySent = true;
       },
     })
       .catch((caught: unknown) => caught)
       .finally(() => {
-        settled = true;
+        state.settled = true;
       });
     await until(stalled.connected);
+    return { call, state, stalled };
+  }
+
+  it("gives up a call whose body is not written out within CONNECT_TIMEOUT_MS: it did not arrive", async () => {
+    const { call, state } = await stalledCall();
     // The answer's 200 ms do not start while the body is still going out.
     await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
-    expect(settled).toBe(false);
+    expect(state.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const error = await call;
     expect(error).toBeInstanceOf(PostError);
     expect((error as PostError).message).toBe(`not sent within ${CONNECT_TIMEOUT_MS} ms`);
     expect((error as PostError).mayHaveArrived).toBe(false);
-    expect(bodySent).toBe(false);
+    expect(state.bodySent).toBe(false);
   });
 
   it("waits for the answer from when the body is written, not from when the call began", async () => {
-    const stalled = await stalledServer();
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
-    let bodySent = false;
-    let settled = false;
-    const call = postJson(stalled.url, bigBody(), {
-      timeoutMs: 200,
-      onBodySent: () => {
-        bodySent = true;
-      },
-    })
-      .catch((caught: unknown) => caught)
-      .finally(() => {
-        settled = true;
-      });
-    await until(stalled.connected);
+    const { call, state, stalled } = await stalledCall();
     // Writing takes 5 s (a slow connection): far more than the answer's 200 ms.
     await vi.advanceTimersByTimeAsync(5000);
-    expect(settled).toBe(false);
+    expect(state.settled).toBe(false);
     stalled.read();
-    await until(() => bodySent, 5000);
+    await until(() => state.bodySent, 5000);
     await vi.advanceTimersByTimeAsync(199);
-    expect(settled).toBe(false);
+    expect(state.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const error = await call;
     expect((error as PostError).message).toBe("no answer within 200 ms");

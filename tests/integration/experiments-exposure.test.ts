@@ -19,7 +19,7 @@ import {
   startChildServer,
 } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
-import { rawRequest } from "../support/raw-http";
+import { phoneNavigation } from "../support/raw-http";
 import { IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const EXAMPLE = "experiments.example.json";
@@ -55,11 +55,7 @@ afterAll(async () => {
 
 /** A GET from `address` as a phone's own navigation. */
 async function get(path: string, address: string) {
-  const answer = await rawRequest(site.origin, path, {
-    localAddress: address,
-    agent: false,
-    headers: { "user-agent": IPHONE_SAFARI_18, "sec-fetch-dest": "document" },
-  });
+  const answer = await phoneNavigation(site.origin, path, address);
   expect(answer.status, path).toBe(200);
   return answer.body;
 }

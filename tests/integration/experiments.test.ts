@@ -16,8 +16,8 @@ import {
   startChildServer,
 } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
-import { rawRequest } from "../support/raw-http";
-import { GOOGLEBOT, IPHONE_SAFARI_18, WHATSAPP_PREVIEW } from "../support/user-agents";
+import { phoneNavigation } from "../support/raw-http";
+import { GOOGLEBOT, WHATSAPP_PREVIEW } from "../support/user-agents";
 import { APP_SECRET, delivery, postToWebhook, signed } from "../support/whatsapp-webhook";
 
 const EXAMPLE = "experiments.example.json";
@@ -46,11 +46,7 @@ async function page(
   n: number,
   headers: Record<string, string> = {},
 ) {
-  const answer = await rawRequest(server.origin, path, {
-    localAddress: address(n),
-    agent: false,
-    headers: { "user-agent": IPHONE_SAFARI_18, "sec-fetch-dest": "document", ...headers },
-  });
+  const answer = await phoneNavigation(server.origin, path, address(n), headers);
   expect(answer.status).toBe(200);
   return answer.body;
 }
@@ -165,11 +161,11 @@ describe("a 50/50 test of the hero's headline", { timeout: 120_000 }, () => {
       const html = await page(site, "/?source=instagram", n);
       const hero = leadLinks(html).find((link) => link.searchParams.get("pl") === "hero");
       expect(hero, "the hero's lead link").toBeDefined();
-      const lead = await rawRequest(site.origin, `${hero?.pathname}${hero?.search}`, {
-        localAddress: address(n),
-        agent: false,
-        headers: { "user-agent": IPHONE_SAFARI_18, "sec-fetch-dest": "document" },
-      });
+      const lead = await phoneNavigation(
+        site.origin,
+        `${hero?.pathname}${hero?.search}`,
+        address(n),
+      );
       expect(lead.status).toBe(200);
       refs.set(n, /Ref%20(DRB-[2-9A-Z]{5})/.exec(lead.body)?.[1] ?? "");
     }

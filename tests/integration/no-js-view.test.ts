@@ -7,7 +7,7 @@ import { VIEWS_PER_ADDRESS } from "~/leads/limits.server";
 import { type ChildServer, freePort, sleep, startChildServer } from "../support/child-server";
 import { type Destinations, gaEvents, startDestinations } from "../support/destinations";
 import { untilOwedNothing } from "../support/metrics-scrape";
-import { rawBytes, rawRequest } from "../support/raw-http";
+import { phoneNavigation, rawBytes, rawRequest } from "../support/raw-http";
 import { GOOGLEBOT, IPHONE_SAFARI_18 } from "../support/user-agents";
 
 const SITE = "https://darb.example";
@@ -38,11 +38,7 @@ afterAll(async () => {
 
 /** A phone without JavaScript opens `path` from `address`. */
 async function open(path: string, address: string) {
-  const answer = await rawRequest(site.origin, path, {
-    localAddress: address,
-    agent: false,
-    headers: { "user-agent": IPHONE_SAFARI_18, "sec-fetch-dest": "document" },
-  });
+  const answer = await phoneNavigation(site.origin, path, address);
   expect(answer.status, path).toBe(200);
   return answer.body;
 }

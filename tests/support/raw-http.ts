@@ -3,6 +3,7 @@
 // it (no decompression, no redirect followed, raw header lines kept).
 import http from "node:http";
 import net from "node:net";
+import { IPHONE_SAFARI_18 } from "./user-agents";
 
 export type RawOptions = {
   method?: string;
@@ -122,5 +123,19 @@ export function sendBytes(origin: string, bytes: string, timeoutMs = 5000): Prom
     socket.on("error", () => undefined);
     socket.setTimeout(timeoutMs, () => socket.destroy());
     socket.write(bytes, "latin1");
+  });
+}
+
+/** A phone's own navigation to `path` from `localAddress`: how a visitor opens a page. */
+export function phoneNavigation(
+  origin: string,
+  path: string,
+  localAddress: string,
+  headers: Record<string, string> = {},
+): Promise<RawAnswer> {
+  return rawRequest(origin, path, {
+    localAddress,
+    agent: false,
+    headers: { "user-agent": IPHONE_SAFARI_18, "sec-fetch-dest": "document", ...headers },
   });
 }
