@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { CHROMIUM_FLAGS } from "./scripts/lib/chromium.mjs";
+import { CHROMIUM_FLAGS, findTestBrowser } from "./scripts/lib/chromium.mjs";
 import { SAMPLE_COMPANY } from "./tests/e2e/company";
 
 // One free loopback port for the whole run; workers inherit it through the environment.
@@ -17,7 +17,7 @@ export const baseURL = `http://127.0.0.1:${port}`;
 export const serverLog = ".artifacts/e2e-server.log";
 
 const chromium = {
-  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+  executablePath: findTestBrowser(),
   args: CHROMIUM_FLAGS,
 };
 

@@ -9,7 +9,7 @@
 // when it ends; the closing line sums both runners: `tests: N passed, N failed`.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { findChromium } from "./lib/chromium.mjs";
+import { findTestBrowser } from "./lib/chromium.mjs";
 import { ensureJava } from "./lib/java.mjs";
 import { ensureBuild, ensureDependencies, root, runAsync } from "./lib/prepare.mjs";
 import { ensureServers } from "./lib/servers.mjs";
@@ -67,7 +67,7 @@ const steps = {
     run: (options) => {
       let chrome;
       try {
-        chrome = findChromium();
+        chrome = findTestBrowser();
       } catch (error) {
         console.error(`✖ ${error.message}`);
         return { status: 1, output: "" };

@@ -132,6 +132,10 @@ test.describe("the phone menu @phone", () => {
       await page.getByRole("button", { name: words.menu }).click();
       const nav = page.getByRole("navigation", { name: words.nav });
       await expect(nav).toBeVisible();
+      // The sheet slides in: measured mid-slide, "beside it" could be under it a moment later.
+      await nav.evaluate((element) =>
+        Promise.all(element.getAnimations().map((animation) => animation.finished)),
+      );
       const sheet = await nav.boundingBox();
       const bar = await page.locator("body > header").boundingBox();
       // The hero's first call to action runs the width of the screen, so part of it is beside

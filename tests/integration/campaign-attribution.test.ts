@@ -6,7 +6,7 @@ import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { type Browser, chromium, devices } from "playwright-core";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CHROMIUM_FLAGS, findChromium } from "../../scripts/lib/chromium.mjs";
+import { CHROMIUM_FLAGS, findTestBrowser } from "../../scripts/lib/chromium.mjs";
 import { directFetch, startBuiltServer } from "../support/server";
 import { BINGBOT, IPHONE_SAFARI_18 } from "../support/user-agents";
 
@@ -70,7 +70,7 @@ beforeAll(async () => {
     // The defaults people run: no proxy in front, so the socket's address is the visitor's.
     TRUST_PROXY: "",
   });
-  browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_FLAGS });
+  browser = await chromium.launch({ executablePath: findTestBrowser(), args: CHROMIUM_FLAGS });
 }, 60_000);
 afterEach(() => {
   gaHits.length = 0;
