@@ -33,7 +33,10 @@ export default defineConfig({
   use: {
     baseURL,
     launchOptions: chromium,
-    trace: "retain-on-failure",
+    // A trace records every action of every test to keep the failing ones': a quarter of the
+    // run's CPU. A failure still leaves its screenshot and the page's snapshot (error-context.md);
+    // E2E_TRACE=1 records traces again, to replay a failure step by step.
+    trace: process.env.E2E_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
   },
   projects: [
