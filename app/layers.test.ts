@@ -122,6 +122,37 @@ function runtimeSpecifiers(path: string, text: string): string[] {
   return found;
 }
 
+/** Every module a source names in an import or export, types included. */
+function allSpecifiers(path: string, text: string): string[] {
+  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
+  const found: string[] = [];
+  const visit = (node: ts.Node) => {
+    if (
+      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
+      node.moduleSpecifier &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
+      found.push(node.moduleSpecifier.text);
+    } else if (
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      found.push(node.argument.literal.text);
+    } else if (
+      ts.isCallExpression(node) &&
+      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
+      node.arguments[0] &&
+      ts.isStringLiteral(node.arguments[0])
+    ) {
+      found.push(node.arguments[0].text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
 /** The app/ path an import names, or null for a package's. */
 function target(from: string, specifier: string): string | null {
   if (specifier.startsWith("~/")) return `app/${specifier.slice(2)}`;
@@ -129,10 +160,10 @@ function target(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Every run-time import from one folder of app/ into another. */
-function links(): Link[] {
+/** Every import from one folder of app/ into another: those that run, or with types too. */
+function links(specifiersOf = runtimeSpecifiers): Link[] {
   return sources().flatMap((from) =>
-    runtimeSpecifiers(from, readFileSync(join(APP, "..", from), "utf8")).flatMap((specifier) => {
+    specifiersOf(from, readFileSync(join(APP, "..", from), "utf8")).flatMap((specifier) => {
       const path = target(from, specifier);
       // A stylesheet is the bundler's, not a module's dependency.
       if (path === null || !/^app\//.test(path) || /\.css$/.test(path)) return [];
@@ -171,10 +202,24 @@ describe("app/'s folders import one way down", () => {
     expect(pairs, "these folders import each other").toEqual([]);
   });
 
-  it("never imports a folder on a floor above, nor one beside it", () => {
-    const upward = all
+  const upward = (found: Link[]) =>
+    found
       .filter(({ from, to }) => floorOf(to) >= 0 && floorOf(to) <= floorOf(from))
       .map(({ text }) => text);
-    expect(upward, "these imports run up (or across) the floors in FLOORS").toEqual([]);
+
+  it("never imports a folder on a floor above, nor one beside it", () => {
+    expect(upward(all), "these imports run up (or across) the floors in FLOORS").toEqual([]);
+  });
+
+  // A type names what it comes from too: a reader follows it up as they would an import. What
+  // sits above declares its shape into an interface below instead (platform/config.server.ts,
+  // Services in platform/request-context.server.ts, as Remix's AppLoadContext). Only Remix's
+  // own idiom stays: a component reads its route's data (`typeof loader`, the outlet context).
+  it("names a type from above only for a route's loader data", () => {
+    expect(upward(links(allSpecifiers)), "these types are named from a floor above").toEqual([
+      "app/components/GetStarted.tsx -> ~/root",
+      "app/components/Hero.tsx -> ~/routes/_index",
+      "app/hooks/use-site.ts -> ~/root",
+    ]);
   });
 });

@@ -19,6 +19,7 @@ import {
   LOG_LEADS,
   readWhatsappWebhook,
 } from "~/leads/settings.server";
+import type { Config } from "~/platform/config.server";
 import { logLine, writeErrorLine } from "~/platform/log-line.server";
 import {
   BETA_CLOSES_AT,
@@ -48,75 +49,78 @@ import {
 } from "~/platform/settings.server";
 import type { Experiment } from "~/shared/experiment";
 
-export type { Company, LeadValues };
+export type { Company, Config, LeadValues };
 export { ConfigError };
 
-export type Config = {
-  port: number;
-  /** Interface to listen on; undefined means every interface. */
-  host: string | undefined;
-  /** Origin plus optional base path, without a trailing slash. */
-  siteUrl: string;
-  /** International format, digits only, as wa.me wants it. */
-  whatsappNumber: string;
-  contactEmail: string;
-  /** As shown to visitors. */
-  contactPhone: string;
-  demoUrl: string;
-  /** A fixed end of the beta; null means "two days after page load" (the spec's default). */
-  betaClosesAt: Date | null;
-  /**
-   * Where leads go, each with its settings read: GA4 and the ad networks the settings turn on
-   * (analytics/destinations/registry.server.ts), in the registry's order.
-   */
-  destinations: Configured[];
-  /** What each moment of a lead is worth, in AED (LEAD_VALUE_AED); 0 unless set. */
-  leadValues: LeadValues;
-  /** The bearer token of POST /api/leads/stage (LEADS_API_TOKEN); null: the route is off. */
-  leadsApiToken: string | null;
-  /** Null means a random salt per process: private, but visitors are not joined across instances. */
-  analyticsSalt: string | null;
-  /** How many proxies (load balancers) in front of us append to X-Forwarded-For. */
-  trustProxy: number;
-  /**
-   * Where replicas share lead counting and limits (redis:// or rediss://, credentials allowed);
-   * null: each process keeps them in its own memory (docs/decisions/010-shared-state-on-redis.md).
-   */
-  redisUrl: string | null;
-  /** Where the lead ledger is kept on disk (docs/decisions/016-lead-ledger.md). */
-  dataDir: string;
-  /** Days a lead and its chats are kept before they are erased. */
-  leadRetentionDays: number;
-  /** The WhatsApp Business webhook, opt-in: both set, or neither. */
-  whatsapp: { verifyToken: string; appSecret: string } | null;
-  /** The port /metrics is served on, apart from the site; null: no metrics. */
-  metricsPort: number | null;
-  /** Serve the pages that are the same for everyone from memory (off: render every request). */
-  renderCache: boolean;
-  /** One JSON line per request on stdout (LOG_REQUESTS=1); off by default. */
-  logRequests: boolean;
-  /** One JSON line per lead counted on stdout (LOG_LEADS=1); off by default. */
-  logLeads: boolean;
-  /** The name every log line carries, telling replicas apart (REPLICA_ID; the hostname). */
-  replicaId: string;
-  /**
-   * The tests of the landing page's copy (EXPERIMENTS_FILE); none without a file
-   * (docs/decisions/022-experiments.md). At most one is running.
-   */
-  experiments: Experiment[];
-  /**
-   * The contact settings still at .env.example's samples, unset or written as it writes them: a
-   * laptop's start-up warns about them, a public SITE_URL refuses them.
-   */
-  samples: string[];
-  /** False when SITE_URL is unset: every absolute link then points at localhost. */
-  siteUrlSet: boolean;
-  /**
-   * The company behind the site, for the footer, the legal pages and the Organization JSON-LD;
-   * each null while unset, and then nothing is shown in its place (never a sample).
-   */
-  company: Company;
-};
+declare module "~/platform/config.server" {
+  /** Every setting, read and checked: what parseConfig returns. */
+  interface Config {
+    port: number;
+    /** Interface to listen on; undefined means every interface. */
+    host: string | undefined;
+    /** Origin plus optional base path, without a trailing slash. */
+    siteUrl: string;
+    /** International format, digits only, as wa.me wants it. */
+    whatsappNumber: string;
+    contactEmail: string;
+    /** As shown to visitors. */
+    contactPhone: string;
+    demoUrl: string;
+    /** A fixed end of the beta; null means "two days after page load" (the spec's default). */
+    betaClosesAt: Date | null;
+    /**
+     * Where leads go, each with its settings read: GA4 and the ad networks the settings turn on
+     * (analytics/destinations/registry.server.ts), in the registry's order.
+     */
+    destinations: Configured[];
+    /** What each moment of a lead is worth, in AED (LEAD_VALUE_AED); 0 unless set. */
+    leadValues: LeadValues;
+    /** The bearer token of POST /api/leads/stage (LEADS_API_TOKEN); null: the route is off. */
+    leadsApiToken: string | null;
+    /** Null means a random salt per process: private, but visitors are not joined across instances. */
+    analyticsSalt: string | null;
+    /** How many proxies (load balancers) in front of us append to X-Forwarded-For. */
+    trustProxy: number;
+    /**
+     * Where replicas share lead counting and limits (redis:// or rediss://, credentials allowed);
+     * null: each process keeps them in its own memory (docs/decisions/010-shared-state-on-redis.md).
+     */
+    redisUrl: string | null;
+    /** Where the lead ledger is kept on disk (docs/decisions/016-lead-ledger.md). */
+    dataDir: string;
+    /** Days a lead and its chats are kept before they are erased. */
+    leadRetentionDays: number;
+    /** The WhatsApp Business webhook, opt-in: both set, or neither. */
+    whatsapp: { verifyToken: string; appSecret: string } | null;
+    /** The port /metrics is served on, apart from the site; null: no metrics. */
+    metricsPort: number | null;
+    /** Serve the pages that are the same for everyone from memory (off: render every request). */
+    renderCache: boolean;
+    /** One JSON line per request on stdout (LOG_REQUESTS=1); off by default. */
+    logRequests: boolean;
+    /** One JSON line per lead counted on stdout (LOG_LEADS=1); off by default. */
+    logLeads: boolean;
+    /** The name every log line carries, telling replicas apart (REPLICA_ID; the hostname). */
+    replicaId: string;
+    /**
+     * The tests of the landing page's copy (EXPERIMENTS_FILE); none without a file
+     * (docs/decisions/022-experiments.md). At most one is running.
+     */
+    experiments: Experiment[];
+    /**
+     * The contact settings still at .env.example's samples, unset or written as it writes them: a
+     * laptop's start-up warns about them, a public SITE_URL refuses them.
+     */
+    samples: string[];
+    /** False when SITE_URL is unset: every absolute link then points at localhost. */
+    siteUrlSet: boolean;
+    /**
+     * The company behind the site, for the footer, the legal pages and the Organization JSON-LD;
+     * each null while unset, and then nothing is shown in its place (never a sample).
+     */
+    company: Company;
+  }
+}
 
 /** Every setting an operator may set, each declared by its feature: what docs/settings.md lists. */
 export const allSettings = () => [

@@ -5,16 +5,38 @@
  * replica. The server creates one set at start and hands it to every request (site.ts, through
  * the load context), and flushes and closes it on shutdown. Only this file knows every feature.
  */
+
+import type { Sink } from "~/analytics/sink.server";
 import { createSink } from "~/analytics/sink.server";
 import { startExposureCopy } from "~/leads/ledger/exposure-copy.server";
+import type { Ledger } from "~/leads/ledger/ledger.server";
 import { createLedger } from "~/leads/ledger/ledger.server";
 import { openLedger } from "~/leads/ledger/open-ledger.server";
+import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { createSharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { createRedisConnection } from "~/leads/redis-connection.server";
 import { createRedisLimits } from "~/leads/redis-limits.server";
+import type { SharedLimits } from "~/leads/shared-limits.server";
 import { createSharedLimits } from "~/leads/shared-limits.server";
 import type { Services } from "~/platform/request-context.server";
 import type { Config } from "~/settings.server";
+
+declare module "~/platform/request-context.server" {
+  /** What createServices builds: the request context's `services`. */
+  interface Services {
+    ledger: Ledger;
+    /** With REDIS_URL: the leads and chats every replica sees. */
+    shared: SharedLedger | null;
+    analytics: Sink;
+    limits: SharedLimits;
+    /** The operator's counters (the stats line): the sink's and the limits'. */
+    counters: () => Record<string, number>;
+    /** Ends what holds a connection open (Redis), at shutdown. */
+    close: () => void;
+    /** Writes one log line (a JSON object) where the process's log goes. */
+    log: (line: string) => void;
+  }
+}
 
 export type { Services };
 

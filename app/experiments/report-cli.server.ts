@@ -25,7 +25,7 @@ import {
   withRedis,
 } from "~/leads/report-run.server";
 import { dubaiDay } from "~/leads/visitor.server";
-import type { Config } from "~/settings.server";
+import type { Config } from "~/platform/config.server";
 
 const USAGE = [
   "usage: npm run experiments [-- --since 7d|yesterday|2026-11-01] [--until yesterday|2026-11-01] [--all] [--csv]",

@@ -15,9 +15,9 @@ import {
   type Visitor,
   visitorFor,
 } from "~/leads/visitor.server";
+import type { Config } from "~/platform/config.server";
 import { bounded, logLine } from "~/platform/log-line.server";
 import type { Services } from "~/platform/request-context.server";
-import type { Config } from "~/settings.server";
 import type { Assignment, VariantCopy } from "~/shared/experiment";
 
 export type Asker = {

@@ -7,7 +7,11 @@
  */
 import { randomInt } from "node:crypto";
 import { type HeaderReader, isPrefetched, mayTrack } from "~/leads/visitor.server";
-import type { Config } from "~/settings.server";
+import type { Config } from "~/platform/config.server";
+import type { Attribution, KeptCampaign } from "~/shared/attribution";
+
+export type { Attribution, KeptCampaign };
+
 import {
   CAMPAIGN_PARAMS,
   type Campaign,
@@ -43,8 +47,6 @@ export const FBP_DAYS = 90;
 const MAX_CAMPAIGN_COOKIE = 3000;
 /** The words dropped first when a campaign is too long to keep whole (Arabic, encoded, is 6×). */
 const DROPPED_FIRST = ["utm_id", "utm_content", "utm_term", "utm_campaign", "utm_medium"] as const;
-
-export type KeptCampaign = { campaign: Campaign; at: number };
 
 /** The named cookies of a Cookie header, the first of each name, undecoded. */
 export function cookiesOf(header: string | null | undefined, names: readonly string[]) {
@@ -133,15 +135,6 @@ function setCookie(name: string, value: string, maxAgeDays: number, secure: bool
 function clearCookie(name: string, secure: boolean): string {
   return `${name}=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;
 }
-
-export type Attribution = {
-  /** The campaign to credit a lead with when its own link carries none. */
-  kept: KeptCampaign | null;
-  /** Meta's browser id for this browser, when Meta is a destination. */
-  fbp: string | null;
-  /** What the response sets (or clears). */
-  setCookies: string[];
-};
 
 const sameCampaign = (a: Campaign, b: Campaign) =>
   CAMPAIGN_PARAMS.every((name) => a[name] === b[name]);

@@ -1,12 +1,18 @@
 /**
  * The plans as the lead flow knows them: which ids a `plan` parameter may name, and the message
- * each plan's WhatsApp button opens. Server-side only (loaders and static parts): the ids come
- * from content/plans.ts, so a plan added there is accepted here.
+ * each plan's WhatsApp button opens. Server-side only (loaders and static parts): the ids are
+ * shared/plan-id.ts's, each with its copy in content/plans.ts.
  */
 import type { Localized } from "~/content/localized";
 import { type PlanPeriod, plans } from "~/content/plans";
+import type { PlanId } from "~/shared/plan-id";
 
-export type PlanId = (typeof plans.items)[number]["id"];
+export type { PlanId };
+
+/** The plans content/plans.ts writes copy for: exactly the ids of shared/plan-id.ts, both ways. */
+type ContentPlanId = (typeof plans.items)[number]["id"];
+const samePlans: [ContentPlanId, PlanId] extends [PlanId, ContentPlanId] ? true : never = true;
+void samePlans;
 
 export const PLAN_IDS: readonly PlanId[] = plans.items.map((plan) => plan.id);
 

@@ -18,7 +18,7 @@ import {
   startReport,
   withRedis,
 } from "~/leads/report-run.server";
-import type { Config } from "~/settings.server";
+import type { Config } from "~/platform/config.server";
 
 const USAGE = [
   "usage: npm run leads [-- --since 7d|yesterday|2026-11-01] [--until yesterday|2026-11-01] [--csv]",

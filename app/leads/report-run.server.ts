@@ -6,8 +6,8 @@
  */
 import { createRedisConnection, type RedisConnection } from "~/leads/redis-connection.server";
 import { type Period, parsePeriod } from "~/leads/report-period.server";
+import type { Config } from "~/platform/config.server";
 import { ConfigError } from "~/platform/setting-readers.server";
-import type { Config } from "~/settings.server";
 
 export type Output = { out: (text: string) => void; err: (text: string) => void };
 

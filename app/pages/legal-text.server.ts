@@ -1,6 +1,7 @@
 import { brand } from "~/content/brand";
 import type { Copy } from "~/content/copy.server";
-import type { Company, Config } from "~/settings.server";
+import type { Config } from "~/platform/config.server";
+import type { Company } from "~/platform/public-settings.server";
 import { LOCALE_INFO, type Locale } from "~/shared/locale";
 
 /**

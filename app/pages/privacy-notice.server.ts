@@ -13,7 +13,7 @@ import {
   rich,
   updatedLine,
 } from "~/pages/legal-text.server";
-import type { Config } from "~/settings.server";
+import type { Config } from "~/platform/config.server";
 import { BETA_START_KEY } from "~/shared/countdown";
 import { CLIENT_EVENTS, type PageEventName, type ServerEventName } from "~/shared/events";
 import { EXPOSURE_EVENT } from "~/shared/experiment";

@@ -1,5 +1,6 @@
 import { brand } from "~/content/brand";
-import type { Company, Config } from "~/settings.server";
+import type { Config } from "~/platform/config.server";
+import type { Company } from "~/platform/public-settings.server";
 
 /** What every page may show of the configuration; secrets and salts stay on the server. */
 export type SiteSettings = {

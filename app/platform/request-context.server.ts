@@ -4,31 +4,18 @@
  * services, and whether the rendered document may be kept for the next visitors. Loaders read
  * the settings from here, never from the environment.
  */
-import type { Sink } from "~/analytics/sink.server";
-import type { Attribution } from "~/leads/attribution-cookies.server";
-import type { Ledger } from "~/leads/ledger/ledger.server";
-import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
-import type { SharedLimits } from "~/leads/shared-limits.server";
-import type { Config } from "~/settings.server";
+
+import type { Config } from "~/platform/config.server";
+import type { Attribution } from "~/shared/attribution";
 import type { Assignment } from "~/shared/experiment";
 
 /**
- * What lives as long as the process, built once by the server at start (server/services.ts) and
- * handed to every request.
+ * What lives as long as the process, built once by the server at start and handed to every
+ * request. Its fields are declared where it is built (server/services.ts, the composition root),
+ * which alone knows every feature.
  */
-export type Services = {
-  ledger: Ledger;
-  /** With REDIS_URL: the leads and chats every replica sees. */
-  shared: SharedLedger | null;
-  analytics: Sink;
-  limits: SharedLimits;
-  /** The operator's counters (the stats line): the sink's and the limits'. */
-  counters: () => Record<string, number>;
-  /** Ends what holds a connection open (Redis), at shutdown. */
-  close: () => void;
-  /** Writes one log line (a JSON object) where the process's log goes. */
-  log: (line: string) => void;
-};
+// biome-ignore lint/suspicious/noEmptyInterface: server/services.ts declares the fields.
+export interface Services {}
 
 export type DocumentKeeper = {
   /** What to render where the nonce goes: each response fills in its own. */

@@ -1,8 +1,8 @@
-import type { PlanId } from "~/leads/plans";
 import { type Campaign, setCampaign } from "~/shared/campaign";
 import { mailtoLink, whatsappLink } from "~/shared/contact-links";
 import { fitUrl } from "~/shared/events";
 import { type Locale, localePath } from "~/shared/locale";
+import type { PlanId } from "~/shared/plan-id";
 
 export const CTA_TYPES = ["email", "whatsapp", "demo", "link"] as const;
 export type CtaType = (typeof CTA_TYPES)[number];
