@@ -118,25 +118,47 @@ async function isInViewport(locator: Locator): Promise<boolean> {
 }
 
 /** What `measure` reads once it reads the same three times running: scrolling has stopped. */
-async function settled(measure: () => Promise<number>): Promise<number> {
+async function settled(page: Page, measure: () => Promise<number>): Promise<number> {
+  // First the browser's own word that the scroll is over: \`scrollend\`, or no scroll event for
+  // 300 ms (a scroll that had ended before this was asked sends neither).
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => {
+        let timer = setTimeout(finish, 300);
+        function finish() {
+          removeEventListener("scroll", onScroll);
+          removeEventListener("scrollend", finish);
+          done();
+        }
+        function onScroll() {
+          clearTimeout(timer);
+          timer = setTimeout(finish, 300);
+        }
+        addEventListener("scroll", onScroll, { passive: true });
+        addEventListener("scrollend", finish);
+      }),
+  );
   let last = Number.NaN;
   let still = 0;
-  // The same value three times running: on a loaded machine a smooth scroll can skip a frame
-  // between two polls and look still for one of them.
+  // Then the same value three times running: on a loaded machine a smooth scroll can skip a
+  // frame between two readings and look still for one of them.
   await expect
-    .poll(async () => {
-      const value = await measure();
-      still = value === last ? still + 1 : 0;
-      last = value;
-      return still >= 2;
-    })
+    .poll(
+      async () => {
+        const value = await measure();
+        still = value === last ? still + 1 : 0;
+        last = value;
+        return still >= 2;
+      },
+      { intervals: [100] },
+    )
     .toBe(true);
   return last;
 }
 
 /** Where `#id` sits under the sticky header once scrolling has stopped. */
 async function settledTop(page: Page, id: string): Promise<number> {
-  const top = await settled(() =>
+  const top = await settled(page, () =>
     page.locator(`#${id}`).evaluate((element) => Math.round(element.getBoundingClientRect().top)),
   );
   const header = await page
@@ -213,7 +235,7 @@ test("a new page starts at its top, and Back puts the visitor where they were, a
   }
   await expect(sitemap).toBeInViewport();
   // Keyboard scrolling glides: wait until the page is still.
-  const where = await settled(() => page.evaluate(() => Math.round(window.scrollY)));
+  const where = await settled(page, () => page.evaluate(() => Math.round(window.scrollY)));
   expect(where).toBeGreaterThan(3000);
   // Every position the page takes, frame by frame: no glide through the page either way.
   const positions = () =>
