@@ -386,9 +386,11 @@ describe("GA4 Measurement Protocol", () => {
     const ledger = createLedger();
     const gate = gatedPost();
     const sink = sinkOn({ destinations: [gaOn(), metaOn()], post: gate.post }, ledger);
-    const record = leadRecord();
+    // As leads.server.ts records a lead: its calls are dated by the lead, not by the moment after.
+    const record = leadRecord({ at: Date.now() - 1000 });
     sink.record(VISITOR, events(2, "generate_lead"), {
       sessionId: "1700000000",
+      at: record.at,
       lead: {
         record,
         tap: tapOf(record),
