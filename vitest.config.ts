@@ -35,10 +35,6 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          // One module graph per worker, not per file: importing the app again for each file was
-          // most of the step (2,797 tests: 32 s -> 20 s, the CPU 0.62x). The tests share no state
-          // but what restoreMocks and unstubEnvs put back; shuffled file orders pass alike.
-          isolate: false,
           include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
         },
       },

@@ -80,8 +80,12 @@ const folderOf = (path: string) => {
   return parts.length > 2 ? (parts[1] as string) : (parts[1] as string).replace(/\.tsx?$/, "");
 };
 
-/** The modules a source imports when it runs: static, re-exported and dynamic. */
-function runtimeSpecifiers(path: string, text: string): string[] {
+/**
+ * The modules a source names: static imports, re-exports and dynamic imports. Without `types`,
+ * only those that run (`import type`, `import { type A }` and `typeof import(…)` vanish from the
+ * build); with it, every one.
+ */
+function specifiers(path: string, text: string, { types = false } = {}): string[] {
   const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const allTypes = (elements: ts.NodeArray<ts.ImportSpecifier | ts.ExportSpecifier>) =>
@@ -96,7 +100,7 @@ function runtimeSpecifiers(path: string, text: string): string[] {
             clause.namedBindings !== undefined &&
             ts.isNamedImports(clause.namedBindings) &&
             allTypes(clause.namedBindings.elements)));
-      if (!typeOnly) found.push(node.moduleSpecifier.text);
+      if (types || !typeOnly) found.push(node.moduleSpecifier.text);
     } else if (
       ts.isExportDeclaration(node) &&
       node.moduleSpecifier &&
@@ -107,33 +111,9 @@ function runtimeSpecifiers(path: string, text: string): string[] {
         (node.exportClause !== undefined &&
           ts.isNamedExports(node.exportClause) &&
           allTypes(node.exportClause.elements));
-      if (!typeOnly) found.push(node.moduleSpecifier.text);
+      if (types || !typeOnly) found.push(node.moduleSpecifier.text);
     } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteral(node.arguments[0])
-    ) {
-      found.push(node.arguments[0].text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(file);
-  return found;
-}
-
-/** Every module a source names in an import or export, types included. */
-function allSpecifiers(path: string, text: string): string[] {
-  const file = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      found.push(node.moduleSpecifier.text);
-    } else if (
+      types &&
       ts.isImportTypeNode(node) &&
       ts.isLiteralTypeNode(node.argument) &&
       ts.isStringLiteral(node.argument.literal)
@@ -161,9 +141,9 @@ function target(from: string, specifier: string): string | null {
 }
 
 /** Every import from one folder of app/ into another: those that run, or with types too. */
-function links(specifiersOf = runtimeSpecifiers): Link[] {
+function links(options?: { types: boolean }): Link[] {
   return sources().flatMap((from) =>
-    specifiersOf(from, readFileSync(join(APP, "..", from), "utf8")).flatMap((specifier) => {
+    specifiers(from, readFileSync(join(APP, "..", from), "utf8"), options).flatMap((specifier) => {
       const path = target(from, specifier);
       // A stylesheet is the bundler's, not a module's dependency.
       if (path === null || !/^app\//.test(path) || /\.css$/.test(path)) return [];
@@ -216,7 +196,7 @@ describe("app/'s folders import one way down", () => {
   // Services in platform/request-context.server.ts, as Remix's AppLoadContext). Only Remix's
   // own idiom stays: a component reads its route's data (`typeof loader`, the outlet context).
   it("names a type from above only for a route's loader data", () => {
-    expect(upward(links(allSpecifiers)), "these types are named from a floor above").toEqual([
+    expect(upward(links({ types: true })), "these types are named from a floor above").toEqual([
       "app/components/GetStarted.tsx -> ~/root",
       "app/components/Hero.tsx -> ~/routes/_index",
       "app/hooks/use-site.ts -> ~/root",

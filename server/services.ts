@@ -5,19 +5,14 @@
  * replica. The server creates one set at start and hands it to every request (site.ts, through
  * the load context), and flushes and closes it on shutdown. Only this file knows every feature.
  */
-
-import type { Sink } from "~/analytics/sink.server";
-import { createSink } from "~/analytics/sink.server";
+import { createSink, type Sink } from "~/analytics/sink.server";
 import { startExposureCopy } from "~/leads/ledger/exposure-copy.server";
-import type { Ledger } from "~/leads/ledger/ledger.server";
-import { createLedger } from "~/leads/ledger/ledger.server";
+import { createLedger, type Ledger } from "~/leads/ledger/ledger.server";
 import { openLedger } from "~/leads/ledger/open-ledger.server";
-import type { SharedLedger } from "~/leads/ledger/shared-ledger.server";
-import { createSharedLedger } from "~/leads/ledger/shared-ledger.server";
+import { createSharedLedger, type SharedLedger } from "~/leads/ledger/shared-ledger.server";
 import { createRedisConnection } from "~/leads/redis-connection.server";
 import { createRedisLimits } from "~/leads/redis-limits.server";
-import type { SharedLimits } from "~/leads/shared-limits.server";
-import { createSharedLimits } from "~/leads/shared-limits.server";
+import { createSharedLimits, type SharedLimits } from "~/leads/shared-limits.server";
 import type { Services } from "~/platform/request-context.server";
 import type { Config } from "~/settings.server";
 

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import {
-  type Attribution,
   attributionOf,
   attributionOfRequest,
   CAMPAIGN_COOKIE,
@@ -12,6 +11,7 @@ import {
   leadCampaign,
   newFbp,
 } from "~/leads/attribution-cookies.server";
+import type { Attribution } from "~/shared/attribution";
 
 const NOW = Date.parse("2026-11-28T10:00:00Z");
 const DAY = 86_400_000;

@@ -9,9 +9,6 @@ import { randomInt } from "node:crypto";
 import { type HeaderReader, isPrefetched, mayTrack } from "~/leads/visitor.server";
 import type { Config } from "~/platform/config.server";
 import type { Attribution, KeptCampaign } from "~/shared/attribution";
-
-export type { Attribution, KeptCampaign };
-
 import {
   CAMPAIGN_PARAMS,
   type Campaign,

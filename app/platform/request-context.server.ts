@@ -4,7 +4,6 @@
  * services, and whether the rendered document may be kept for the next visitors. Loaders read
  * the settings from here, never from the environment.
  */
-
 import type { Config } from "~/platform/config.server";
 import type { Attribution } from "~/shared/attribution";
 import type { Assignment } from "~/shared/experiment";

@@ -36,13 +36,13 @@ const SHELLS = ["/usr/lib/chromium/chromium-headless-shell", "/usr/bin/chromium-
 export function findTestBrowser() {
   if (process.env.CHROME_PATH) return found();
   const shell = () => SHELLS.find((path) => existsSync(path));
-  if (shell()) return shell();
+  const present = shell();
+  if (present) return present;
   if (canAptInstall()) {
     console.log("› Installing Debian's chromium-headless-shell package for the browser tests…");
     aptInstall("chromium-headless-shell");
-    if (shell()) return shell();
   }
-  return findChromium();
+  return shell() ?? findChromium();
 }
 
 /** The path of the full Chromium (the bench's Lighthouse), installing Debian's package when we may. */
