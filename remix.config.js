@@ -14,7 +14,7 @@ export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
   // remix-utils ships ESM only.
-  serverDependenciesToBundle: [/^remix-utils.*/],
+  serverDependenciesToBundle: [/^remix-utils.*/, /^lucide-react/],
   routes: (defineRoutes) =>
     defineRoutes((route) => {
       for (const [path, file] of ARABIC) route(path, file, { id: path });

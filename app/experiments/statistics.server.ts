@@ -6,9 +6,14 @@
  * and the chance to beat control is P(p_variant > p_control) under the two independent
  * posteriors, by numeric integration. The beta functions are stdlib's.
  */
-import betaCdf from "@stdlib/stats-base-dists-beta-cdf";
-import betaPdf from "@stdlib/stats-base-dists-beta-pdf";
-import betaQuantile from "@stdlib/stats-base-dists-beta-quantile";
+import type BetaCdf from "@stdlib/stats-base-dists-beta-cdf";
+import type BetaPdf from "@stdlib/stats-base-dists-beta-pdf";
+import type BetaQuantile from "@stdlib/stats-base-dists-beta-quantile";
+import { requiredOnUse } from "~/platform/required-on-use.server";
+
+const cdf = requiredOnUse<typeof BetaCdf>("@stdlib/stats-base-dists-beta-cdf");
+const pdf = requiredOnUse<typeof BetaPdf>("@stdlib/stats-base-dists-beta-pdf");
+const quantile = requiredOnUse<typeof BetaQuantile>("@stdlib/stats-base-dists-beta-quantile");
 
 /** x visitors with a lead out of n exposed. */
 export type Tally = { x: number; n: number };
@@ -21,6 +26,7 @@ const shape = ({ x, n }: Tally) => {
 /** The lead rate's 95% credible interval: the posterior's 2.5% and 97.5% quantiles. */
 export function rateInterval(tally: Tally): { low: number; high: number } {
   const { a, b } = shape(tally);
+  const betaQuantile = quantile();
   return { low: betaQuantile(0.025, a, b), high: betaQuantile(0.975, a, b) };
 }
 
@@ -41,6 +47,7 @@ export function chanceToBeat(variant: Tally, control: Tally): number {
   const v = shape(variant);
   const c = shape(control);
   // ∫ f_V F_C = P(V > C); ∫ f_C F_V = P(C > V) = 1 − P(V > C).
+  const [betaCdf, betaPdf, betaQuantile] = [cdf(), pdf(), quantile()];
   const variantNarrower = sd(v.a, v.b) <= sd(c.a, c.b);
   const [dense, wide] = variantNarrower ? [v, c] : [c, v];
   const from = betaQuantile(TAIL, dense.a, dense.b);

@@ -6,7 +6,10 @@
  * is answered. Reconnects back off to 2 s. The operator sees one line when it goes down and one
  * when it is back, never one per request.
  */
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
+import { requiredOnUse } from "~/platform/required-on-use.server";
+
+const ioredis = requiredOnUse<typeof import("ioredis")>("ioredis");
 
 /** Redis answers in well under a millisecond on a network: 200 ms means it is in trouble. */
 export const COMMAND_TIMEOUT_MS = 200;
@@ -80,7 +83,7 @@ export function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 export function createRedisConnection(url: string, options: Options): RedisConnection {
   const timeoutMs = options.commandTimeoutMs ?? COMMAND_TIMEOUT_MS;
   const probeIntervalMs = options.probeIntervalMs ?? PROBE_INTERVAL_MS;
-  const client = new Redis(url, {
+  const client = new (ioredis().Redis)(url, {
     socketTimeout: SOCKET_TIMEOUT_MS,
     connectTimeout: 2000,
     // Nothing waits for a connection: without one, a command fails and memory answers.

@@ -5,7 +5,9 @@
  * retries: Redis down at start is the running connection's business
  * (app/leads/redis-connection.server.ts), never start-up's.
  */
-import { Redis } from "ioredis";
+import { requiredOnUse } from "~/platform/required-on-use.server";
+
+const ioredis = requiredOnUse<typeof import("ioredis")>("ioredis");
 
 export type RedisDatabaseAnswer =
   /** Database 0 (always there), or Redis took the SELECT. */
@@ -38,7 +40,7 @@ export async function checkRedisDatabase(
   // The URL without its database: the SELECT below is this check's own, so its answer is read.
   const bare = new URL(url);
   bare.pathname = "";
-  const client = new Redis(bare.href, {
+  const client = new (ioredis().Redis)(bare.href, {
     lazyConnect: true,
     connectTimeout: timeoutMs,
     maxRetriesPerRequest: 0,

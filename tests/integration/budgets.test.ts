@@ -81,6 +81,19 @@ describe("the server's bundle", () => {
     expect(definitions["build/index.js"]).toBe(1);
   });
 
+  // Every start loads what build/index.js imports, a start that fails on a setting included:
+  // lucide-react's index (every icon) is bundled down to the icons used, and what only some
+  // starts need is required on first use (app/platform/required-on-use.server.ts).
+  it("imports at start neither every icon, nor Redis's client, nor the report's statistics", () => {
+    const imported = [
+      ...readFileSync(`${root}build/index.js`, "utf8").matchAll(/^import [^;]*? from "([^"]+)";/gm),
+    ].map((match) => match[1]);
+    expect(imported).toEqual(expect.arrayContaining(["react", "express"]));
+    expect(imported.filter((name) => /^(lucide-react|ioredis|@stdlib\/)/.test(name ?? ""))).toEqual(
+      [],
+    );
+  });
+
   it("has the server's modules in build/index.js, and server-build/ only loading it", () => {
     const metafile = JSON.parse(readFileSync(`${root}build/metafile.server.json`, "utf8")) as {
       inputs: Record<string, unknown>;
