@@ -1,11 +1,13 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { configDefaults, defineConfig } from "vitest/config";
 
-// Three projects, run as steps of `npm test` (scripts/test.mjs): `unit` needs nothing but the
-// source (it is `npm run test:quick`'s); `integration` serves the production build over HTTP and
-// runs child servers, Redis and nginx; `load` is the integration files that put the machine under
-// load and compare timings under it, run alone. Each step sets its own workers. (fuzz.test.ts
-// loads the machine too, but asserts only answers: it runs with the rest.)
+// The projects run as steps of `npm test` (scripts/test.mjs): `unit` and `unit-isolated` need
+// nothing but the source (they are the unit step, `npm run test:quick`'s); `integration` serves
+// the production build over HTTP and runs child servers, Redis and nginx; `load` is the
+// integration files that put the machine under load and compare timings under it, run alone.
+// Each step sets its own workers. (fuzz.test.ts loads the machine too, but asserts only answers:
+// it runs with the rest.)
 const LOAD = [
   // Reads a Chromium trace of /, which a browser test beside it can leave without a navigation.
   "tests/integration/bench-trace.test.ts",
@@ -22,6 +24,20 @@ const LOAD = [
   "tests/integration/shutdown.test.ts",
 ];
 
+const UNIT = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"];
+
+// Unit files share one module graph per worker, which takes a third off the step: their modules
+// keep no state a test leaves behind (shuffled file orders pass: docs/testing.md). Two kinds get
+// a graph of their own, found here by their text: a file that replaces a module (`vi.mock`)
+// would hand its stand-in to the files after it, or find the real module loaded already; one in
+// a DOM (`@vitest-environment`) leaves globals that change what a package sees as it loads.
+const ISOLATED = ["app", "server", "tests/unit"].flatMap((dir) =>
+  readdirSync(dir, { recursive: true, encoding: "utf8" })
+    .filter((name) => /\.test\.tsx?$/.test(name))
+    .map((name) => `${dir}/${name}`)
+    .filter((file) => /\bvi\.(do)?mock\(|@vitest-environment /.test(readFileSync(file, "utf8"))),
+);
+
 export default defineConfig({
   resolve: {
     alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) },
@@ -30,14 +46,18 @@ export default defineConfig({
     environment: "node",
     restoreMocks: true,
     unstubEnvs: true,
+    unstubGlobals: true,
     projects: [
       {
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: UNIT,
+          exclude: [...configDefaults.exclude, ...ISOLATED],
+          isolate: false,
         },
       },
+      { extends: true, test: { name: "unit-isolated", include: ISOLATED } },
       {
         extends: true,
         test: {

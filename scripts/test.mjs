@@ -17,17 +17,17 @@ import { ensureServers } from "./lib/servers.mjs";
 const artifacts = join(root, ".artifacts");
 const bin = (name) => join(root, "node_modules", ".bin", name);
 
-/** vitest for one project (vitest.config.ts), with its own workers and its own JSON report. */
-const vitest = (project, workers, options) =>
+/** vitest for a step's projects (vitest.config.ts), with its own workers and JSON report. */
+const vitest = (step, projects, workers, options) =>
   runAsync(
     bin("vitest"),
     [
       "run",
-      `--project=${project}`,
+      ...projects.map((project) => `--project=${project}`),
       `--maxWorkers=${workers}`,
       "--reporter=default",
       "--reporter=json",
-      `--outputFile.json=${join(artifacts, `vitest-${project}.json`)}`,
+      `--outputFile.json=${join(artifacts, `vitest-${step}.json`)}`,
     ],
     options,
   );
@@ -37,7 +37,7 @@ const steps = {
   typecheck: { run: (options) => runAsync(bin("tsc"), ["--noEmit"], options) },
   lint: { run: (options) => runAsync(bin("biome"), ["ci", "."], options) },
   // Source only: no build, no browser, no child servers.
-  unit: { run: (options) => vitest("unit", 2, options) },
+  unit: { run: (options) => vitest("unit", ["unit", "unit-isolated"], 2, options) },
   // Floods, faults, slow clients, shutdown under load, replicas: one file at a time takes the
   // machine (tests/support/child-server.ts's load lock), so nothing else runs beside them.
   load: {
@@ -45,7 +45,7 @@ const steps = {
     alone: true,
     run: (options) => {
       ensureServers();
-      return vitest("load", 2, options);
+      return vitest("load", ["load"], 2, options);
     },
   },
   // The production server over HTTP, the W3C Nu HTML Checker (Java), Redis and nginx. Most of
@@ -59,7 +59,7 @@ const steps = {
       if (!ensureJava()) return { status: 1, output: "" };
       // Missing, the replica tests fail with a line saying so; the rest still runs.
       ensureServers();
-      return vitest("integration", 3, options);
+      return vitest("integration", ["integration"], 3, options);
     },
   },
   e2e: {
