@@ -26,11 +26,13 @@ export function outboxReport({
   ledger,
   log,
   secrets,
+  delivered,
 }: {
   destination: DestinationName;
   ledger: Ledger;
   log: (line: string) => void;
   secrets: readonly string[];
+  delivered?: (call: PendingCall) => void;
 }) {
   const counts = { recorded: 0, sent: 0, retried: 0, dropped: 0, unconfirmed: 0 };
   const outcomes: Outcomes = { delivered: 0, refused: 0, unconfirmed: 0, given_up: 0 };
@@ -89,6 +91,7 @@ export function outboxReport({
       said?: { status: number | null; error?: PlatformError; reason?: GivenUp },
     ) {
       ledger.settle(call.id, outcome);
+      if (outcome === "delivered") delivered?.(call);
       heldSaid.delete(call.id);
       outcomes[outcome] += call.events;
       if (outcome === "delivered") counts.sent += call.events;

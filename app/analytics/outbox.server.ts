@@ -89,6 +89,8 @@ export type OutboxOptions = {
   authorize?: () => Promise<Record<string, string>>;
   /** What an answer means (judgeStatus unless the destination speaks in its body). */
   judge?: (status: number, answer: string) => Verdict;
+  /** What follows a call's delivery, once the ledger has it settled (a reply's "link sent"). */
+  delivered?: (call: PendingCall) => void;
   /** Values never to be written in a log line, whatever a platform's message repeats. */
   secrets?: readonly string[];
   /** Where a refused, given-up or unconfirmed call is said, one line each. */
@@ -117,7 +119,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const now = options.now ?? Date.now;
   const setTimer = options.setTimer ?? realTimer;
   const log = options.log ?? (() => {});
-  const report = outboxReport({ destination, ledger, log, secrets: options.secrets ?? [] });
+  const report = outboxReport({
+    destination,
+    ledger,
+    log,
+    secrets: options.secrets ?? [],
+    delivered: options.delivered,
+  });
   const pause = destinationPause(now);
   const judge = options.judge ?? judgeStatus;
   const fates = callFates({ ledger, now, pause, report, deduplicates, maxAgeMs, judge });

@@ -121,6 +121,7 @@ function outboxesFor({
   post,
   writeLine,
   now,
+  linkSent,
 }: {
   configured: Configured[];
   ledger: Ledger;
@@ -128,6 +129,8 @@ function outboxesFor({
   post: Post | undefined;
   writeLine: (line: string) => void;
   now: () => number;
+  /** A lead's reply delivered: its "link sent" stage. */
+  linkSent: (lead: string | undefined) => void;
 }): Map<string, Outbox> {
   const secrets = configured.flatMap((destination) => destination.secrets);
   const outboxes = new Map<string, Outbox>();
@@ -136,6 +139,7 @@ function outboxesFor({
       destination.name,
       createOutbox({
         ...destination.sending({ post }),
+        ...(destination.marksLinkSent ? { delivered: (call) => linkSent(call.lead) } : {}),
         destination: destination.name,
         ledger,
         deduplicates: destination.deduplicates,
@@ -258,13 +262,30 @@ export function createSink(options: SinkOptions): Sink {
   const configured = options.destinations;
   const shared = options.shared ?? null;
   const post = options.post;
-  const outboxes = outboxesFor({ configured, ledger, shared, post, writeLine, now });
+  const outboxes = outboxesFor({
+    configured,
+    ledger,
+    shared,
+    post,
+    writeLine,
+    now,
+    linkSent: (id) => linkSent(id),
+  });
   const events = siteEvents(configured, writeLine);
 
   function hand(calls: ReturnType<Ledger["recordCalls"]>) {
     for (const [name, outbox] of outboxes) {
       outbox.sent(calls.filter((call) => call.destination === name));
     }
+  }
+
+  /** WhatsApp took a lead's reply: its "link sent" stage, on every replica's copy too. */
+  function linkSent(id: string | undefined) {
+    const lead = id === undefined ? undefined : ledger.lead(id);
+    if (!lead || lead.linkSentAt !== undefined) return;
+    const at = now();
+    const calls = shared ? [sharedLeadCall({ ...lead, linkSentAt: at })] : [];
+    hand(ledger.recordLinkSent(lead.id, at, calls));
   }
 
   return {

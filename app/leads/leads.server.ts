@@ -7,6 +7,7 @@ import { fbcOf } from "~/leads/attribution-cookies.server";
 import { chatRef, leadId, previousWindow } from "~/leads/ledger/lead-ids.server";
 import type { LeadRecord } from "~/leads/ledger/ledger.server";
 import type { LeadVerdict } from "~/leads/limits.server";
+import { phoneOsOf } from "~/leads/phone-os";
 import type { PlanId } from "~/leads/plans";
 import type { TapFacts } from "~/leads/tap-facts";
 import { creditOf } from "~/leads/variant-credit.server";
@@ -202,6 +203,9 @@ export async function recordLead(
   const fbc = lead.campaign.fbclid
     ? fbcOf(lead.campaign.fbclid, Math.min(lead.fbclidAt ?? at, at))
     : undefined;
+  // Only a WhatsApp lead is ever answered with a link for its phone.
+  const os =
+    lead.cta === "whatsapp" ? phoneOsOf(request.headers.get("user-agent") ?? "") : undefined;
   const record: LeadRecord = {
     id,
     at,
@@ -219,6 +223,7 @@ export async function recordLead(
       ? { experiment: { id: lead.experiment.experiment, variant: lead.experiment.variant } }
       : {}),
     ...(credit && "setAside" in credit ? { experimentSetAside: credit.setAside } : {}),
+    ...(os ? { os } : {}),
     status: "new",
   };
   if (context.config.logLeads) context.services.log(leadLine(record));

@@ -32,7 +32,10 @@ export type InboundMessage = {
   at: number;
   /** What the visitor wrote (a text, or a button's or list's title). */
   text: string;
-  /** The sender's WhatsApp number (digits, its country code first): hashed at once, never kept. */
+  /**
+   * The sender's WhatsApp number (digits, its country code first): hashed at once, and kept in
+   * clear nowhere (the automatic reply seals it into its call).
+   */
   from?: string;
   ctwaClid?: string;
   /** The Click-to-WhatsApp ad or post it came from, as little as names it. */
@@ -176,6 +179,8 @@ export async function recordChats(
             chat,
             ...(first && lead ? { lead } : {}),
             ...(phone ? { phone } : {}),
+            // For the automatic reply alone, which seals it; the ledger keeps only the hashes.
+            ...(first && lead && phone && message.from ? { sender: message.from } : {}),
             value,
             pageUrl: (campaign) => landingUrl(context.config.siteUrl, campaign),
           }

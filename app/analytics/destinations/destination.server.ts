@@ -28,6 +28,11 @@ export type ChatFacts = {
   chat: ChatRecord;
   lead?: LeadRecord;
   phone?: PhoneHashes;
+  /**
+   * The driver's WhatsApp number as the webhook gave it, held in memory only: a reply seals it
+   * into its call (whatsapp-reply.server.ts); no other destination reads it.
+   */
+  sender?: string;
   value: number;
   /** The site's landing page with a campaign (its own click id): where web events say they were. */
   pageUrl: (campaign: Campaign) => string;
@@ -94,6 +99,8 @@ export type Destination<S> = {
   events?: (settings: S, batch: EventBatch) => NewCall[];
   /** For a network whose words are not in content/legal.ts (one only the tests have). */
   privacy?: { en: PrivacyWords; ar: PrivacyWords };
+  /** Its delivered call is the lead's "link sent" stage (the chat's automatic reply). */
+  marksLinkSent?: boolean;
 };
 
 export type EventBatch = {
@@ -126,6 +133,7 @@ export type Configured = {
   stage?: (facts: StageFacts) => NewCall[];
   events?: (batch: EventBatch) => NewCall[];
   privacy?: { en: PrivacyWords; ar: PrivacyWords };
+  marksLinkSent: boolean;
 };
 
 export function configure<S>(destination: Destination<S>, settings: S): Configured {
@@ -146,6 +154,7 @@ export function configure<S>(destination: Destination<S>, settings: S): Configur
       : {}),
     ...(events ? { events: (batch: EventBatch) => events(settings, batch) } : {}),
     ...(destination.privacy ? { privacy: destination.privacy } : {}),
+    marksLinkSent: destination.marksLinkSent === true,
   };
 }
 

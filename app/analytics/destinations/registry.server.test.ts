@@ -31,8 +31,14 @@ const GOOGLE = {
   GOOGLE_ADS_CLIENT_SECRET: "GOCSPX-client-secret",
   GOOGLE_ADS_REFRESH_TOKEN: "1//refresh-token-0123456789",
 };
-const EVERY = { ...GA, ...META, ...TIKTOK, ...SNAP, ...GOOGLE };
-const BUILT_IN = ["ga4", "meta", "tiktok", "snap", "google_ads"];
+const WHATSAPP = {
+  WHATSAPP_VERIFY_TOKEN: "verify-token-1",
+  WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
+  WHATSAPP_ACCESS_TOKEN: "EAAG_system_user_token_0123456789",
+  WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+};
+const EVERY = { ...GA, ...META, ...TIKTOK, ...SNAP, ...GOOGLE, ...WHATSAPP };
+const BUILT_IN = ["ga4", "meta", "tiktok", "snap", "google_ads", "whatsapp"];
 
 /** A network only the tests have: on with STANDIN_URL, its tap one call to it. */
 const standIn: Destination<{ url: string }> = {
@@ -68,7 +74,7 @@ describe("the destination registry", () => {
       "google_ads",
     ]);
     expect(readDestinations(EVERY).map((on) => on.name)).toEqual(BUILT_IN);
-    expect(destinationNames().slice(0, 5)).toEqual(BUILT_IN);
+    expect(destinationNames().slice(0, BUILT_IN.length)).toEqual(BUILT_IN);
   });
 
   it("hands each one its settings read", () => {

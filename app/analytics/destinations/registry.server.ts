@@ -15,6 +15,7 @@ import { google } from "~/analytics/destinations/google.server";
 import { meta } from "~/analytics/destinations/meta.server";
 import { snap } from "~/analytics/destinations/snap.server";
 import { tiktok } from "~/analytics/destinations/tiktok.server";
+import { whatsappReply } from "~/analytics/destinations/whatsapp-reply.server";
 import type { AnySetting, Env } from "~/platform/setting-readers.server";
 
 /** A destination as the registry keeps it: its name, its variables, and how it is turned on. */
@@ -43,6 +44,7 @@ const entries: Entry[] = [
   entryOf(tiktok),
   entryOf(snap),
   entryOf(google),
+  entryOf(whatsappReply),
 ];
 
 /** Adds a destination to the list (its name must be new): settings read later include it. */

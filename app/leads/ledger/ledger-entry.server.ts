@@ -7,6 +7,7 @@
  */
 import { isReferral } from "~/leads/chat-referral.server";
 import type { LedgerEntry, PendingCall } from "~/leads/ledger/ledger.server";
+import { PHONE_OSES, type PhoneOs } from "~/leads/phone-os";
 import { SET_ASIDE_REASONS } from "~/leads/variant-credit.server";
 
 type Checked = { entry: LedgerEntry; dropped: string[] };
@@ -66,6 +67,10 @@ function leadProblem(value: unknown): string | null {
   if (value.experiment !== undefined && value.experimentSetAside !== undefined) {
     return "its lead is both credited to a variant and set aside";
   }
+  if (!optional(value.os, (os) => PHONE_OSES.includes(os as PhoneOs))) {
+    return "its lead's phone system is unknown";
+  }
+  if (!optional(value.linkSentAt, isTime)) return "its lead's link-sent time is no time";
   return null;
 }
 
@@ -212,6 +217,13 @@ export function checkEntry(value: unknown): Checked | string {
       const calls = value.calls === undefined ? [] : checkCalls(value.calls, dropped);
       if (typeof calls === "string") return calls;
       return done({ ...(value as LedgerEntry & { t: "stage" }), calls });
+    }
+    case "link": {
+      if (!isText(value.id, 200) || !isTime(value.at))
+        return "a link sent without its lead or time";
+      const calls = value.calls === undefined ? [] : checkCalls(value.calls, dropped);
+      if (typeof calls === "string") return calls;
+      return done({ ...(value as LedgerEntry & { t: "link" }), calls });
     }
     case "send":
       if (!isText(value.id, 200)) return "a send without its call";

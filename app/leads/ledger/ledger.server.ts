@@ -18,6 +18,7 @@ import type { ChatReferral } from "~/leads/chat-referral.server";
 import { type Journal, type JournalState, memoryJournal } from "~/leads/ledger/journal.server";
 import { checkEntry } from "~/leads/ledger/ledger-entry.server";
 import type { PhoneHashes } from "~/leads/phone-hashes.server";
+import type { PhoneOs } from "~/leads/phone-os";
 import type { Stage } from "~/leads/stages.server";
 import type { SetAsideReason } from "~/leads/variant-credit.server";
 import type { Campaign } from "~/shared/campaign";
@@ -72,6 +73,10 @@ export type LeadRecord = {
   phone?: PhoneHashes;
   /** Each later stage the team told of: when, and its value in AED. */
   stages?: Partial<Record<Stage, { at: number; value: number }>>;
+  /** The phone's system at the tap, from its user agent: which beta link the reply carries. */
+  os?: PhoneOs;
+  /** When WhatsApp took the site's automatic reply with the beta link (the "link sent" stage). */
+  linkSentAt?: number;
 };
 
 export type ChatRecord = {
@@ -123,6 +128,7 @@ type Entry =
   | { t: "chat"; chat: ChatRecord; calls?: PendingCall[] }
   | ({ t: "status"; id: string; status: LeadStatus; at: number } & ChatOfLead)
   | { t: "stage"; id: string; stage: Stage; at: number; value: number; calls?: PendingCall[] }
+  | { t: "link"; id: string; at: number; calls?: PendingCall[] }
   | { t: "send"; id: string }
   | { t: "retry"; id: string; attempt: number; dueAt: number; uncertain: number }
   | { t: "done"; id: string; outcome: Outcome }
@@ -357,6 +363,11 @@ function leadBook() {
       const lead = leads.get(entry.id);
       if (lead) leads.set(entry.id, leadAfterStage(lead, entry.stage, entry.at, entry.value));
     },
+    linkSent(entry: Extract<Entry, { t: "link" }>) {
+      const lead = leads.get(entry.id);
+      if (lead && lead.linkSentAt === undefined)
+        leads.set(entry.id, { ...lead, linkSentAt: entry.at });
+    },
     /** Leads and chats older than the retention go. */
     dropBefore(cutoff: number) {
       for (const [id, lead] of leads) {
@@ -458,6 +469,10 @@ function entryApplier({
       case "stage":
         for (const call of entry.calls ?? []) owe(call);
         book.stageTold(entry);
+        break;
+      case "link":
+        for (const call of entry.calls ?? []) owe(call);
+        book.linkSent(entry);
         break;
       case "send":
         out.add(entry.id);
@@ -599,6 +614,12 @@ function recorder({
       const withId = withIds(calls);
       write({ t: "stage", id, stage, at, value, calls: withId });
       counted.stage(stage);
+      return withId;
+    },
+    /** WhatsApp took the lead's automatic reply (its "link sent" stage), and the calls telling of it. */
+    recordLinkSent(id: string, at: number, calls: NewCall[]) {
+      const withId = withIds(calls);
+      write({ t: "link", id, at, calls: withId });
       return withId;
     },
     /** A lead another replica counted (found in Redis), kept here so its chat can change it. */
