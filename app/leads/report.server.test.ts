@@ -34,7 +34,7 @@ const chat = (
   more: Partial<ChatRecord> = {},
 ): ChatRecord => ({ messageId, at, lead: leadId, ...more });
 
-const zero = { shares: 0, qualified: 0, installed: 0, lost: 0, value: 0 };
+const zero = { linksSent: 0, shares: 0, qualified: 0, installed: 0, lost: 0, value: 0 };
 
 describe("leadReport", () => {
   const eid = { utm_source: "instagram", utm_medium: "paid", utm_campaign: "Eid" };
@@ -100,7 +100,7 @@ describe("leadReport", () => {
     expect(report.chatsWithoutCampaign).toBe(1);
     const text = reportText(report, LEDGER);
     expect(text).toMatch(
-      /^lead\s+2026-11-24\s+instagram\s+paid\s+Eid\s+reel_a\s+driving app\s+whatsapp\s+plus\s+hero\s+en\s+2\s+1\s+50%\s+0\s+0\s+0\s+0\s+0$/m,
+      /^lead\s+2026-11-24\s+instagram\s+paid\s+Eid\s+reel_a\s+driving app\s+whatsapp\s+plus\s+hero\s+en\s+2\s+1\s+50%\s+0\s+0\s+0\s+0\s+0\s+0$/m,
     );
     expect(text).toContain(
       "Total: 3 leads, 1 chats (33%), 0 installed (AED 0); 0 chats from Click-to-WhatsApp ads without a site lead; 1 chats without a campaign; 0 shares (not leads)",
@@ -169,10 +169,10 @@ describe("leadReport", () => {
     const csv = reportCsv(leadReport(hostile, [], LAST_WEEK, NOW));
     const [header, row, end] = csv.split("\r\n");
     expect(header).toBe(
-      "kind,day,source,medium,campaign,content,term,cta,plan,placement,language,leads,chats,chat rate,shares,qualified,installed,lost,value AED",
+      "kind,day,source,medium,campaign,content,term,cta,plan,placement,language,leads,chats,chat rate,links sent,shares,qualified,installed,lost,value AED",
     );
     expect(row).toBe(
-      `lead,2026-11-24,"'=HYPERLINK(""http://evil.example"")",(none),"a,b\nc",(none),(none),whatsapp,(none),(none),en,1,0,0%,0,0,0,0,0`,
+      `lead,2026-11-24,"'=HYPERLINK(""http://evil.example"")",(none),"a,b\nc",(none),(none),whatsapp,(none),(none),en,1,0,0%,0,0,0,0,0,0`,
     );
     expect(end).toBe("");
     // The table has the same columns, in the same order.
@@ -216,9 +216,9 @@ describe("shares", () => {
     expect(text).toMatch(/^lead .*\n\nshare .*\nshare /m);
     const rows = reportCsv(report).split("\r\n").slice(1, -1);
     expect(rows).toEqual([
-      "lead,2026-11-24,instagram,(none),Eid,(none),(none),whatsapp,(none),(none),en,1,0,0%,0,0,0,0,0",
-      "share,2026-11-24,instagram,(none),Eid,(none),(none),link,(none),(none),en,0,0,,2,0,0,0,0",
-      "share,2026-11-24,(none),(none),(none),(none),(none),link,(none),(none),en,0,0,,1,0,0,0,0",
+      "lead,2026-11-24,instagram,(none),Eid,(none),(none),whatsapp,(none),(none),en,1,0,0%,0,0,0,0,0,0",
+      "share,2026-11-24,instagram,(none),Eid,(none),(none),link,(none),(none),en,0,0,,0,2,0,0,0,0",
+      "share,2026-11-24,(none),(none),(none),(none),(none),link,(none),(none),en,0,0,,0,1,0,0,0,0",
     ]);
   });
 });
@@ -281,13 +281,13 @@ describe("chats from Click-to-WhatsApp ads", () => {
     expect(report.chatsWithoutCampaign).toBe(1);
     const text = reportText(report, LEDGER);
     expect(text).toMatch(
-      /^ad chat\s+2026-11-24\s+whatsapp ad\s+\(none\)\s+Chat with us\s+120226305854810726\s+\(none\)\s+whatsapp\s+\(none\)\s+\(none\)\s+\(none\)\s+0\s+2\s+0\s+0\s+0\s+0\s+0$/m,
+      /^ad chat\s+2026-11-24\s+whatsapp ad\s+\(none\)\s+Chat with us\s+120226305854810726\s+\(none\)\s+whatsapp\s+\(none\)\s+\(none\)\s+\(none\)\s+0\s+2\s+0\s+0\s+0\s+0\s+0\s+0$/m,
     );
     expect(text).toContain(
       "Total: 1 leads, 1 chats (100%), 0 installed (AED 0); 4 chats from Click-to-WhatsApp ads without a site lead; 1 chats without a campaign;",
     );
     expect(reportCsv(report).split("\r\n")).toContain(
-      "ad chat,2026-11-24,whatsapp ad,(none),Chat with us,120226305854810726,(none),whatsapp,(none),(none),(none),0,2,,0,0,0,0,0",
+      "ad chat,2026-11-24,whatsapp ad,(none),Chat with us,120226305854810726,(none),whatsapp,(none),(none),(none),0,2,,0,0,0,0,0,0",
     );
   });
 });
@@ -325,12 +325,29 @@ describe("the stages' columns", () => {
     ]);
     const text = reportText(report, LEDGER);
     expect(text).toMatch(/qualified\s+installed\s+lost\s+value AED$/m);
-    expect(text).toMatch(/\s6\s+4\s+67%\s+0\s+4\s+2\s+2\s+190$/m);
+    expect(text).toMatch(/\s6\s+4\s+67%\s+0\s+0\s+4\s+2\s+2\s+190$/m);
     expect(text).toContain("Total: 6 leads, 4 chats (67%), 2 installed (AED 190);");
     const [, row] = reportCsv(report).split("\r\n");
     expect(row).toBe(
-      "lead,2026-11-24,instagram,(none),Eid,(none),(none),whatsapp,(none),(none),en,6,4,67%,0,4,2,2,190",
+      "lead,2026-11-24,instagram,(none),Eid,(none),(none),whatsapp,(none),(none),en,6,4,67%,0,0,4,2,2,190",
     );
+  });
+
+  it("counts the leads WhatsApp took the automatic reply for, with its link, as links sent", () => {
+    const report = leadReport(
+      [
+        lead("s1", eid, { status: "chat_started", linkSentAt: NOW }),
+        lead("s2", eid, { status: "chat_started", linkSentAt: NOW, stages: { lost: stage(NOW) } }),
+        lead("c", eid, { status: "chat_started" }),
+        lead("n", eid),
+      ],
+      [],
+      LAST_WEEK,
+      NOW,
+    );
+    expect(report.rows).toEqual([expect.objectContaining({ leads: 4, chats: 3, linksSent: 2 })]);
+    expect(reportText(report, LEDGER)).toMatch(/chat rate\s+links sent\s+shares/);
+    expect(reportCsv(report).split("\r\n")[1]).toMatch(/,4,3,75%,2,0,/);
   });
 
   it("sums the installed leads' values in AED as written, without a float's tail", () => {

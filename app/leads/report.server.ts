@@ -35,6 +35,8 @@ type RowKey = {
 export type ReportRow = RowKey & {
   leads: number;
   chats: number;
+  /** Leads whose chat WhatsApp took the automatic reply for, with the beta link ("link sent"). */
+  linksSent: number;
   shares: number;
   /**
    * Leads the team marked qualified (api/leads/stage), or installed (which a lead becomes
@@ -119,6 +121,7 @@ export function leadReport(
         ...key,
         leads: 0,
         chats: 0,
+        linksSent: 0,
         shares: 0,
         qualified: 0,
         installed: 0,
@@ -140,6 +143,7 @@ export function leadReport(
     }
     row.leads += 1;
     if (lead.status === "chat_started" || chatted.has(lead.id)) row.chats += 1;
+    if (lead.linkSentAt !== undefined) row.linksSent += 1;
     const stages = lead.stages ?? {};
     if (stages.qualified || stages.installed) row.qualified += 1;
     if (stages.installed) {
@@ -187,6 +191,7 @@ export const COLUMNS = [
   "leads",
   "chats",
   "chat rate",
+  "links sent",
   "shares",
   "qualified",
   "installed",
@@ -212,6 +217,7 @@ function cells(row: ReportRow): string[] {
     String(row.leads),
     String(row.chats),
     rate(row),
+    String(row.linksSent),
     String(row.shares),
     String(row.qualified),
     String(row.installed),

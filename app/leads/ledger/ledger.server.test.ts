@@ -328,6 +328,36 @@ describe("recordChat", () => {
   });
 });
 
+describe("recordLinkSent", () => {
+  it("marks the lead's link sent at its first delivery only, kept across a restart and a rewrite", () => {
+    const first = onFile();
+    first.recordLead(lead({ os: "android" }), []);
+    first.recordChat(chat(), [], PHONE);
+    first.recordLinkSent("lead-1", NOW + 5000, []);
+    first.recordLinkSent("lead-1", NOW + 9000, []);
+    expect(first.lead("lead-1")).toMatchObject({ os: "android", linkSentAt: NOW + 5000 });
+    stop(first);
+    const second = onFile();
+    expect(second.lead("lead-1")).toMatchObject({ os: "android", linkSentAt: NOW + 5000 });
+    second.sweep();
+    stop(second);
+    expect(onFile().lead("lead-1")).toMatchObject({ linkSentAt: NOW + 5000 });
+  });
+
+  it("believes no link-sent line without its lead or time, and no lead with an unknown phone system", () => {
+    const first = onFile();
+    first.recordLead(lead(), []);
+    stop(first);
+    writeFileSync(
+      path(),
+      `${readFileSync(path(), "utf8")}${JSON.stringify({ t: "link", id: "lead-1" })}\n${JSON.stringify({ t: "lead", lead: { ...lead({ id: "lead-2" }), os: "symbian" } })}\n`,
+    );
+    const second = onFile();
+    expect(second.lead("lead-1")).not.toHaveProperty("linkSentAt");
+    expect(second.lead("lead-2")).toBeUndefined();
+  });
+});
+
 describe("recordStage", () => {
   it("keeps each stage with its time and value, and the calls that report it, counted", () => {
     const ledger = createLedger();
