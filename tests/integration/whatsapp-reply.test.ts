@@ -268,7 +268,7 @@ describe("the chat's automatic first reply", { timeout: 180_000 }, () => {
     api.refuse(
       400,
       JSON.stringify({
-        error: { message: "(#131026) Message undeliverable", type: "OAuthException", code: 131026 },
+        error: { message: "Message undeliverable", type: "OAuthException", code: 131026 },
       }),
     );
     const ref = await lead(server, ANDROID_CHROME);
