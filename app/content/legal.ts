@@ -256,8 +256,12 @@ export const legal = {
     },
     beta: {
       heading: "The beta",
+      /** How the link is asked for and when it comes: the beta's first paragraph. */
+      ask: "Darb is in a limited beta for drivers in Dubai. Ask on WhatsApp or by e-mail and we send your personal download link for iPhone or Android, usually within the hour, 8 am to 10 pm.",
+      /** `ask` while the chat's automatic reply sends the link itself (config.instantReply). */
+      askInstant:
+        "Darb is in a limited beta for drivers in Dubai. Ask on WhatsApp and your personal download link for iPhone or Android comes in seconds, any time; ask by e-mail and we send it, usually within the hour, 8 am to 10 pm.",
       body: [
-        "Darb is in a limited beta for drivers in Dubai. Ask on WhatsApp or by e-mail and we send your personal download link for iPhone or Android, usually within the hour, 8 am to 10 pm.",
         "The app is free during the beta, and every beta driver gets the Plus plan at no cost. Install before 15 June to keep premium features for life and have your cashback processed first.",
       ],
       /** While BETA_CLOSES_AT is set. */
