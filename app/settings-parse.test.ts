@@ -441,6 +441,37 @@ describe("LEAD_VALUE_AED", () => {
   });
 });
 
+describe("instantReply", () => {
+  const WEBHOOK = {
+    WHATSAPP_VERIFY_TOKEN: "verify-token-1",
+    WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
+  };
+  const REPLY = {
+    ...WEBHOOK,
+    WHATSAPP_ACCESS_TOKEN: "EAAG_system_user_token_0123456789",
+    WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+  };
+  const LINKS = {
+    BETA_LINK_IOS: "https://testflight.apple.com/join/AbCdEf12",
+    BETA_LINK_ANDROID: "https://play.google.com/apps/testing/ae.darb.app",
+  };
+
+  it("is on only while the chat's reply sends the link for either phone itself", () => {
+    expect(parseConfig({}).instantReply).toBe(false);
+    expect(parseConfig({ ...REPLY, ...LINKS }).instantReply).toBe(true);
+    // The reply without a link says when a person answers; with one link, an Android phone
+    // could be sent the iPhone's.
+    expect(parseConfig(REPLY).instantReply).toBe(false);
+    expect(parseConfig({ ...REPLY, BETA_LINK_IOS: LINKS.BETA_LINK_IOS }).instantReply).toBe(false);
+    expect(
+      parseConfig({ ...REPLY, BETA_LINK_ANDROID: LINKS.BETA_LINK_ANDROID, BETA_LINK_IOS: " " })
+        .instantReply,
+    ).toBe(false);
+    // Links with no reply to carry them: the team sends them, within the hour.
+    expect(parseConfig({ ...WEBHOOK, ...LINKS }).instantReply).toBe(false);
+  });
+});
+
 describe("LEADS_API_TOKEN", () => {
   const token = "0123456789abcdef".repeat(4);
 

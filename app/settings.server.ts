@@ -73,6 +73,12 @@ declare module "~/platform/config.server" {
      * (analytics/destinations/registry.server.ts), in the registry's order.
      */
     destinations: Configured[];
+    /**
+     * The chat's automatic reply sends the beta's link for either phone itself (the "whatsapp"
+     * destination on, BETA_LINK_IOS and BETA_LINK_ANDROID set): the page and the terms then say
+     * the link comes in seconds, at any hour (content/copy.server.ts).
+     */
+    instantReply: boolean;
     /** What each moment of a lead is worth, in AED (LEAD_VALUE_AED); 0 unless set. */
     leadValues: LeadValues;
     /** The bearer token of POST /api/leads/stage (LEADS_API_TOKEN); null: the route is off. */
@@ -140,6 +146,7 @@ export function parseConfig(env: Env): Config {
   const contacts = readContacts(env);
   const samples = samplesInUse(contacts);
   refuseSamplesInProduction(env, siteUrl, samples);
+  const destinations = readDestinations(env);
   return {
     port,
     host,
@@ -149,7 +156,8 @@ export function parseConfig(env: Env): Config {
     contactPhone: contacts.CONTACT_PHONE,
     demoUrl: contacts.DEMO_URL,
     betaClosesAt: BETA_CLOSES_AT.read(env),
-    destinations: readDestinations(env),
+    destinations,
+    instantReply: repliesWithLinks(env, destinations),
     leadValues: LEAD_VALUE_AED.read(env),
     leadsApiToken: LEADS_API_TOKEN.read(env),
     analyticsSalt,
@@ -168,6 +176,20 @@ export function parseConfig(env: Env): Config {
     siteUrlSet: read(env, "SITE_URL") !== undefined,
     company: readCompany(env),
   };
+}
+
+/**
+ * Whether a driver's first message is answered with the beta's link for their phone, whichever
+ * it is: the reply on (its settings read and checked with the destinations) and both links set.
+ * Without a link the reply says when a person answers; with one, an Android phone could be sent
+ * the iPhone's. Either way the page's "within the hour, 8 am to 10 pm" is still what holds.
+ */
+function repliesWithLinks(env: Env, destinations: Configured[]): boolean {
+  return (
+    destinations.some(({ name }) => name === "whatsapp") &&
+    read(env, "BETA_LINK_IOS") !== undefined &&
+    read(env, "BETA_LINK_ANDROID") !== undefined
+  );
 }
 
 let cached: Config | undefined;

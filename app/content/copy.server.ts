@@ -77,8 +77,39 @@ const arabic: Copy = {
   ...arUi,
 };
 
-const byLocale: Record<Locale, Copy> = { en: english, ar: arabic };
+/**
+ * What of the settings the words depend on (the one Config has it). While the chat's automatic
+ * reply sends the beta's link itself, the page and the terms promise it in seconds, at any hour;
+ * otherwise within the hour, 8 am to 10 pm, as the team answers.
+ */
+export type CopySettings = { instantReply: boolean };
 
-export function copyFor(locale: Locale): Copy {
-  return byLocale[locale];
+/** The words that say when the link comes, as the automatic reply sends it. */
+function withInstantReply(copy: Copy): Copy {
+  const { landing, howItWorks, legal } = copy;
+  const [first, ...others] = howItWorks.steps;
+  return {
+    ...copy,
+    landing: { ...landing, hero: { ...landing.hero, next: landing.hero.nextInstant } },
+    howItWorks: {
+      ...howItWorks,
+      steps: [{ ...first, body: howItWorks.firstStepInstant }, ...others],
+    },
+    legal: {
+      ...legal,
+      terms: { ...legal.terms, beta: { ...legal.terms.beta, ask: legal.terms.beta.askInstant } },
+    },
+  };
+}
+
+// Each put together once: a component's render reads them, and the experiments' copy is kept
+// per object (hooks/use-copy.server.ts).
+const byLocale: Record<Locale, Record<"team" | "instant", Copy>> = {
+  en: { team: english, instant: withInstantReply(english) },
+  ar: { team: arabic, instant: withInstantReply(arabic) },
+};
+
+/** Every word in `locale`, as `settings` have the site say them (none: as without the reply). */
+export function copyFor(locale: Locale, settings?: CopySettings): Copy {
+  return byLocale[locale][settings?.instantReply ? "instant" : "team"];
 }

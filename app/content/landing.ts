@@ -35,6 +35,8 @@ export const landing = {
     },
     /** Under the main action: what the tap leads to, as How it works' first step says it. */
     next: "Your iPhone or Android link comes on WhatsApp within the hour, 8 am to 10 pm.",
+    /** `next` while the chat's automatic reply sends the link itself (config.instantReply). */
+    nextInstant: "Your iPhone or Android link comes on WhatsApp in seconds, any time.",
     /** The quiet link beside it, to the privacy notice. */
     privacy: "Privacy",
     /** The main action's words on a small phone (components/ShortLabel.server.tsx): their start. */

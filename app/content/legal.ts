@@ -98,9 +98,17 @@ export const legal = {
         "A WhatsApp button opens WhatsApp with a message written for you. It ends with a reference such as {ref}, which ties your chat to your lead, so we know which campaign brought you. You can delete it before you send the message.",
         "What you send on WhatsApp travels through WhatsApp, a Meta service, under its own privacy policy.",
       ],
-      /** Only while the WhatsApp webhook is set up (WHATSAPP_* settings). */
+      /**
+       * Only while the WhatsApp webhook is set up (WHATSAPP_VERIFY_TOKEN, WHATSAPP_APP_SECRET),
+       * followed in the same paragraph by what becomes of the number: `number`, or `numberReplying`
+       * while the chat's automatic reply is on (the "whatsapp" service below).
+       */
       webhook:
-        "When you message us, WhatsApp passes your message to our server. It keeps the message's id, its time, the reference it quotes and, for a chat that began from a Click-to-WhatsApp ad, that ad's click id, id and headline, for as long as the lead. It does not keep what you wrote, nor your WhatsApp number: only the number hashed ({hash}), for the services below, and only until the lead is a customer or has said no.",
+        "When you message us, WhatsApp passes your message to our server. It keeps the message's id, its time, the reference it quotes and, for a chat that began from a Click-to-WhatsApp ad, that ad's click id, id and headline, for as long as the lead.",
+      number:
+        "It does not keep what you wrote, nor your WhatsApp number: only the number hashed ({hash}), for the services below, and only until the lead is a customer or has said no.",
+      numberReplying:
+        "It does not keep what you wrote. It keeps your WhatsApp number in two ways only: hashed ({hash}), for the services below, until the lead is a customer or has said no; and encrypted, for our automatic reply, only until WhatsApp has the reply (at most 24 hours), as the WhatsApp section below says.",
     },
     recipients: {
       heading: "Who else receives it",
@@ -184,6 +192,14 @@ export const legal = {
         stages:
           "If our team later marks that lead as qualified or as a customer, Google Ads may be told the same way, with what that is worth to us in dirhams.",
       },
+      /** The chat's automatic first reply (WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID). */
+      whatsapp: {
+        heading: "WhatsApp (our automatic first reply)",
+        body: [
+          "When your first WhatsApp message from this site reaches us, our server answers it at once through WhatsApp (Meta's WhatsApp Business Platform, its Cloud API) with one message, in the language of the page you tapped on: the beta's link for your phone, iPhone or Android, as your browser named it when you tapped (both links when it named neither), or, while we have no link to send, when a person from our team answers.",
+        ],
+        chat: "To send it, our server gives WhatsApp your WhatsApp number and the words of the reply. Until WhatsApp has the reply, your number waits on our server encrypted, for at most 24 hours after your message (WhatsApp takes no reply after that); it is removed within an hour of WhatsApp's answer or of those 24 hours, and it is never used for anything else.",
+      },
     },
     unrecorded: {
       heading: "When nothing is recorded",
@@ -240,8 +256,12 @@ export const legal = {
     },
     beta: {
       heading: "The beta",
+      /** How the link is asked for and when it comes: the beta's first paragraph. */
+      ask: "Darb is in a limited beta for drivers in Dubai. Ask on WhatsApp or by e-mail and we send your personal download link for iPhone or Android, usually within the hour, 8 am to 10 pm.",
+      /** `ask` while the chat's automatic reply sends the link itself (config.instantReply). */
+      askInstant:
+        "Darb is in a limited beta for drivers in Dubai. Ask on WhatsApp and your personal download link for iPhone or Android comes in seconds, any time; ask by e-mail and we send it, usually within the hour, 8 am to 10 pm.",
       body: [
-        "Darb is in a limited beta for drivers in Dubai. Ask on WhatsApp or by e-mail and we send your personal download link for iPhone or Android, usually within the hour, 8 am to 10 pm.",
         "The app is free during the beta, and every beta driver gets the Plus plan at no cost. Install before 15 June to keep premium features for life and have your cashback processed first.",
       ],
       /** While BETA_CLOSES_AT is set. */

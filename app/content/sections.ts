@@ -18,6 +18,9 @@ export const howItWorks = {
       body: "After each drive, a score and one thing to work on. Keep it up and we send your insurer the report for cashback.",
     },
   ],
+  /** The first step's body while the chat's automatic reply sends the link (config.instantReply). */
+  firstStepInstant:
+    "Message us and get your beta link for iPhone or Android in seconds, any time of day.",
 } as const;
 
 export const features = {

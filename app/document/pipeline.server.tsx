@@ -13,8 +13,10 @@ import { sendHeadOnce } from "~/document/handoff.server";
 import { keptUntil } from "~/document/kept-until.server";
 import { VariantCopyContext } from "~/experiments/variant-copy.server";
 import { variantCopyOf } from "~/experiments/visit.server";
+import { CopySettingsContext } from "~/hooks/use-copy.server";
 import { NonceProvider } from "~/hooks/use-nonce";
 import { staticParts } from "~/landing/static-parts.server";
+import type { Config } from "~/platform/config.server";
 import type { RequestContext } from "~/platform/request-context.server";
 import type { VariantCopy } from "~/shared/experiment";
 
@@ -30,13 +32,17 @@ function render(
   remixContext: EntryContext,
   nonce: string,
   variantCopy: VariantCopy | null,
+  config: Config,
 ): string {
+  // The settings are the process's, as the render cache is: a kept page has this server's words.
   return `<!DOCTYPE html>${renderToString(
     <NonceProvider value={nonce}>
       <StaticPartsContext.Provider value={staticParts}>
-        <VariantCopyContext.Provider value={variantCopy}>
-          <RemixServer context={remixContext} url={request.url} />
-        </VariantCopyContext.Provider>
+        <CopySettingsContext.Provider value={config}>
+          <VariantCopyContext.Provider value={variantCopy}>
+            <RemixServer context={remixContext} url={request.url} />
+          </VariantCopyContext.Provider>
+        </CopySettingsContext.Provider>
       </StaticPartsContext.Provider>
     </NonceProvider>,
   )}`;
@@ -64,7 +70,13 @@ export function documentResponse({
     remixContext.serverHandoffString = sendHeadOnce(remixContext.serverHandoffString);
   const nonce = keeper?.slot ?? context.nonce;
   const rendered = withCountdownStart(
-    render(request, remixContext, nonce, variantCopyOf(context.config, context.assignment)),
+    render(
+      request,
+      remixContext,
+      nonce,
+      variantCopyOf(context.config, context.assignment),
+      context.config,
+    ),
     nonce,
     context.config.betaClosesAt,
   );

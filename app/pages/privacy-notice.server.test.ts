@@ -38,6 +38,12 @@ const WEBHOOK = {
   WHATSAPP_VERIFY_TOKEN: "my-verify-token",
   WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
 };
+/** The chat's automatic reply: it needs the webhook's settings too. */
+const REPLY = {
+  ...WEBHOOK,
+  WHATSAPP_ACCESS_TOKEN: "EAAG_system_user_token_0123456789",
+  WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+};
 
 function notice(env: Record<string, string> = {}, locale: Locale = "en"): LegalDocument {
   return privacyNotice({ copy: copyFor(locale), locale, config: parseConfig(env) });
@@ -145,6 +151,39 @@ describe("the privacy notice", () => {
     expect(legalText(on, "meta")).toContain(hashed(legal.privacy.services.meta.chat));
     expect(legalText(on, "tiktok")).toContain(hashed(legal.privacy.services.tiktok.chat));
     expect(legalText(on, "tiktok")).toContain("SHA-256");
+  });
+
+  it("tells of the automatic reply, and that the number is kept encrypted for it, only while it is on", () => {
+    const hashed = (template: string) => template.replace("{hash}", "SHA-256");
+    for (const [locale, words] of [
+      ["en", legal],
+      ["ar", arLegal],
+    ] as const) {
+      const chat = words.privacy.chat;
+      const reply = words.privacy.services.whatsapp;
+      const webhookOnly = notice({ ...GA, ...WEBHOOK }, locale);
+      expect(ids(webhookOnly)).not.toContain("whatsapp");
+      expect(legalText(webhookOnly, "chat")).toContain(`${chat.webhook} ${hashed(chat.number)}`);
+      expect(legalText(webhookOnly, "chat")).not.toContain(hashed(chat.numberReplying));
+
+      const on = notice({ ...GA, ...REPLY }, locale);
+      // Named after the networks, as the registry orders it.
+      expect(ids(on).indexOf("whatsapp")).toBe(ids(on).indexOf("ga4") + 1);
+      expect(legalText(on, "whatsapp")).toContain(reply.heading);
+      expect(legalText(on, "whatsapp")).toContain(reply.body[0]);
+      expect(legalText(on, "whatsapp")).toContain(reply.chat);
+      expect(legalText(on, "chat")).toContain(`${chat.webhook} ${hashed(chat.numberReplying)}`);
+      expect(legalText(on, "chat")).not.toContain(hashed(chat.number));
+      // With the reply alone on, the notice still names a recipient.
+      expect(legalText(notice(REPLY, locale), "recipients")).toContain(
+        words.privacy.recipients.some,
+      );
+    }
+    const english = legalText(notice(REPLY), "whatsapp");
+    for (const claim of ["Cloud API", "encrypted", "24 hours", "never used for anything else"]) {
+      expect(english).toContain(claim);
+    }
+    expect(legalText(notice(REPLY), "chat")).toMatch(/encrypted, for our automatic reply/);
   });
 
   it("tells of the later stages each service gets only while the stage API is on", () => {
@@ -260,13 +299,13 @@ describe("the privacy notice", () => {
           ...TIKTOK,
           ...SNAP,
           ...GOOGLE,
-          ...WEBHOOK,
+          ...REPLY,
           ...STAGE_API,
           TRUST_PROXY: "1",
         },
       ]) {
         expect(recipientsOn(parseConfig(env), copyFor(locale), locale)).toHaveLength(
-          Object.keys(env).length === 0 ? 0 : 5,
+          Object.keys(env).length === 0 ? 0 : 6,
         );
         const document = notice({ ...env, COMPANY_NAME: "X", COMPANY_LICENCE: "1" }, locale);
         expect(legalText(document)).not.toMatch(/[{}]/);

@@ -56,6 +56,18 @@ const CHAT_EVENT = "working_lead";
 /** The header Global Privacy Control sends (leads/visitor.server.ts, mayTrack). */
 const GPC_HEADER = "Sec-GPC: 1";
 
+/** The chat's automatic reply (analytics/destinations/whatsapp-reply.server.ts), by its name. */
+const REPLY_DESTINATION = "whatsapp";
+
+/**
+ * What the webhook keeps of a chat, then what becomes of the driver's number: hashed only, or
+ * also sealed for the automatic reply while that is on (it needs the webhook).
+ */
+function webhookParagraph(words: Copy["legal"]["privacy"]["chat"], replying: boolean) {
+  const number = replying ? words.numberReplying : words.number;
+  return rich(`${words.webhook} ${number}`, { hash: { code: "SHA-256" } });
+}
+
 /**
  * The privacy notice for this server: what the site records and sends, from its code and its
  * settings (the services that are on, the webhook, the proxy, the retention, the contact
@@ -66,6 +78,7 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
   const email = emailLink(config.contactEmail);
   const on = recipientsOn(config, copy, locale);
   const webhook = config.whatsapp !== null;
+  const replying = config.destinations.some(({ name }) => name === REPLY_DESTINATION);
   const section = (id: string, heading: string, blocks: LegalSection["blocks"]) => ({
     id,
     heading,
@@ -137,9 +150,7 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
       section("leads", words.leads.heading, blocksOf(words.leads.body, { retention })),
       section("chat", words.chat.heading, [
         ...blocksOf(words.chat.body, { ref: { quote: `${copy.contact.chatRef} ${EXAMPLE_REF}` } }),
-        ...(webhook
-          ? [{ paragraph: rich(words.chat.webhook, { hash: { code: "SHA-256" } }) }]
-          : []),
+        ...(webhook ? [{ paragraph: webhookParagraph(words.chat, replying) }] : []),
       ]),
       section("recipients", words.recipients.heading, [
         { paragraph: rich(on.length > 0 ? words.recipients.some : words.recipients.none) },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { legal as arLegal } from "~/content/ar/legal";
 import { copyFor } from "~/content/copy.server";
 import { legal } from "~/content/legal";
 import type { LegalDocument } from "~/pages/legal-text.server";
@@ -8,8 +9,20 @@ import { LOCALES, type Locale } from "~/shared/locale";
 import { legalText } from "../../tests/support/legal-text";
 
 function terms(env: Record<string, string> = {}, locale: Locale = "en"): LegalDocument {
-  return termsOf({ copy: copyFor(locale), locale, config: parseConfig(env) });
+  const config = parseConfig(env);
+  // As the route reads them: the words as these settings have them.
+  return termsOf({ copy: copyFor(locale, config), locale, config });
 }
+
+/** The chat's automatic reply, with a beta link for either phone. */
+const INSTANT_REPLY = {
+  WHATSAPP_VERIFY_TOKEN: "verify-token-1",
+  WHATSAPP_APP_SECRET: "0123456789abcdef0123456789abcdef",
+  WHATSAPP_ACCESS_TOKEN: "EAAG_system_user_token_0123456789",
+  WHATSAPP_PHONE_NUMBER_ID: "106540352242922",
+  BETA_LINK_IOS: "https://testflight.apple.com/join/AbCdEf12",
+  BETA_LINK_ANDROID: "https://play.google.com/apps/testing/ae.darb.app",
+};
 
 describe("the terms", () => {
   it("price Plus and Pro as the plans do, in each language's way", () => {
@@ -22,6 +35,24 @@ describe("the terms", () => {
     expect(arabic).toMatch(
       /بلس \(\u200f?149\sد\.إ\.\u200f?\) وبرو \(\u200f?299\sد\.إ\.\u200f?\) فأسعارهما سنويًا/,
     );
+  });
+
+  it("say the link comes in seconds on WhatsApp only while the chat's reply sends it", () => {
+    for (const [locale, words] of [
+      ["en", legal],
+      ["ar", arLegal],
+    ] as const) {
+      const { ask, askInstant, body } = words.terms.beta;
+      const team = legalText(terms({}, locale), "beta");
+      expect(team).toContain(ask);
+      expect(team).not.toContain(askInstant);
+      const instant = legalText(terms(INSTANT_REPLY, locale), "beta");
+      expect(instant).toContain(askInstant);
+      expect(instant).not.toContain(ask);
+      // The rest of the beta's section is the same either way.
+      for (const paragraph of body) expect(instant).toContain(paragraph);
+    }
+    expect(legalText(terms(INSTANT_REPLY), "beta")).toMatch(/comes in seconds, any time/);
   });
 
   it("give the beta's end only when BETA_CLOSES_AT sets one", () => {

@@ -28,7 +28,8 @@ export function termsOf({ copy, locale, config }: LegalContext): LegalDocument {
     return formatPrice(plan.price, plans.currency, intl);
   };
   const site = siteSettings(config);
-  const beta = blocksOf(words.beta.body);
+  // The first paragraph says when the link comes: copyFor chose it from the settings.
+  const beta = blocksOf([words.beta.ask, ...words.beta.body]);
   if (config.betaClosesAt) {
     beta.push({
       paragraph: rich(words.beta.closes, { date: formatClosing(config.betaClosesAt, intl) }),

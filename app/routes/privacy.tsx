@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   return json({
     head: headFor(request, context, "privacy"),
-    page: privacyNotice({ copy: copyFor(locale), locale, config }),
+    page: privacyNotice({ copy: copyFor(locale, config), locale, config }),
   });
 }
 

@@ -13,7 +13,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const locale = localeOfPath(new URL(request.url).pathname);
   return json({
     head: headFor(request, context, "terms"),
-    page: termsOf({ copy: copyFor(locale), locale, config }),
+    page: termsOf({ copy: copyFor(locale, config), locale, config }),
   });
 }
 

@@ -50,6 +50,7 @@ export const landing: Localized<typeof en> = {
       after: (count: number) => `بناءً على ${counted(counting, count, ratings)}`,
     },
     next: "نرسل لك رابط التطبيق لآيفون أو أندرويد عبر واتساب خلال ساعة، من 8 صباحًا حتى 10 مساءً.",
+    nextInstant: "يصلك رابط التطبيق لآيفون أو أندرويد عبر واتساب خلال ثوانٍ، في أي وقت.",
     privacy: "الخصوصية",
     mainActionShort: "احصل على التطبيق",
   },

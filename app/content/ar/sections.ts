@@ -24,6 +24,8 @@ export const howItWorks: Localized<typeof enHowItWorks> = {
       body: "بعد كل رحلة: درجة، ونصيحة واحدة تعمل عليها. حافظ على مستواك، وسنرسل إلى شركة تأمينك التقرير اللازم للاسترداد النقدي.",
     },
   ],
+  firstStepInstant:
+    "راسلنا واحصل على رابط النسخة التجريبية لآيفون أو أندرويد خلال ثوانٍ، في أي وقت من اليوم.",
 };
 
 export const features: Localized<typeof enFeatures> = {
