@@ -233,6 +233,9 @@ export const legal = {
         "Write to {email} to ask what we hold about you, or to have it deleted. We hold no name or phone number with a lead, so tell us roughly when you tapped, on which phone and network, or quote the reference from your WhatsApp message: that is how we find it.",
         "To stop the site recording your visits, turn on Global Privacy Control in your browser.",
       ],
+      /** The first paragraph instead, while the automatic reply holds a number for a while. */
+      replying:
+        "Write to {email} to ask what we hold about you, or to have it deleted. We hold no name with a lead, and your phone number only hashed, or encrypted until our reply has gone, so tell us roughly when you tapped, on which phone and network, or quote the reference from your WhatsApp message: that is how we find it.",
     },
     changes: {
       heading: "Changes",

@@ -174,6 +174,11 @@ describe("the privacy notice", () => {
       expect(legalText(on, "whatsapp")).toContain(reply.chat);
       expect(legalText(on, "chat")).toContain(`${chat.webhook} ${hashed(chat.numberReplying)}`);
       expect(legalText(on, "chat")).not.toContain(hashed(chat.number));
+      // Where a visitor asks for their data: no longer "no phone number" while one waits sealed.
+      const [rightsOff] = words.privacy.rights.body;
+      expect(legalText(webhookOnly, "rights")).toContain(rightsOff.split("{email}")[1]);
+      expect(legalText(on, "rights")).toContain(words.privacy.rights.replying.split("{email}")[1]);
+      expect(legalText(on, "rights")).not.toContain(rightsOff.split("{email}")[1]);
       // With the reply alone on, the notice still names a recipient.
       expect(legalText(notice(REPLY, locale), "recipients")).toContain(
         words.privacy.recipients.some,

@@ -171,7 +171,14 @@ export function privacyNotice({ copy, locale, config }: LegalContext): LegalDocu
         ...(config.trustProxy > 0 ? [{ paragraph: rich(words.logs.proxy) }] : []),
       ]),
       section("app", words.app.heading, blocksOf(words.app.body)),
-      section("rights", words.rights.heading, blocksOf(words.rights.body, { email })),
+      section(
+        "rights",
+        words.rights.heading,
+        blocksOf(
+          replying ? [words.rights.replying, ...words.rights.body.slice(1)] : words.rights.body,
+          { email },
+        ),
+      ),
       section("changes", words.changes.heading, blocksOf(words.changes.body)),
     ],
   };
