@@ -272,8 +272,9 @@ describe("the WhatsApp chat a lead starts", () => {
       },
     );
     expect(csv.stdout.split("\r\n")[1]).toMatch(
-      // Then no shares, and qualified, installed, lost and their value: none told yet.
-      /^lead,\d{4}-\d{2}-\d{2},instagram,paid,Ramadan,\(none\),\(none\),whatsapp,\(none\),[^,]+,en,1,1,100%,0,0,0,0,0$/,
+      // Then no link sent (no automatic reply here), no shares, and qualified, installed, lost
+      // and their value: none told yet.
+      /^lead,\d{4}-\d{2}-\d{2},instagram,paid,Ramadan,\(none\),\(none\),whatsapp,\(none\),[^,]+,en,1,1,100%,0,0,0,0,0,0$/,
     );
   }, 120_000);
 });
