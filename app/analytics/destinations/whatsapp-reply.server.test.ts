@@ -88,12 +88,16 @@ describe("the reply's words", () => {
     expect(text).not.toMatch(/Thanks|Your/);
   });
 
-  it("say when a person answers, and promise no link, while no link is set", () => {
+  it("say when a person answers, and promise no link, while the phone's link is not set", () => {
     const text = replyText("en", "ios", { ios: null, android: null });
     expect(text).toContain("between 8 am and 10 pm Dubai time");
     expect(text).not.toMatch(/https:|link:/);
-    // An iPhone's lead with only the Android link set gets that link rather than nothing.
-    expect(replyText("en", "ios", { ios: null, android: ANDROID })).toContain(ANDROID);
+    // An iPhone's lead with only the Android link set is not sent a link it cannot install.
+    const other = replyText("en", "ios", { ios: null, android: ANDROID });
+    expect(other).not.toContain(ANDROID);
+    expect(other).toContain("between 8 am and 10 pm Dubai time");
+    // A phone that was neither gets whichever link there is.
+    expect(replyText("en", undefined, { ios: null, android: ANDROID })).toContain(ANDROID);
   });
 });
 

@@ -2,11 +2,11 @@
  * The chat's first answer, through the WhatsApp Cloud API: opted into with WHATSAPP_ACCESS_TOKEN
  * and WHATSAPP_PHONE_NUMBER_ID beside the webhook's settings. When a lead's first message
  * arrives, one text in the lead's language with the beta link for its phone (BETA_LINK_IOS,
- * BETA_LINK_ANDROID; both when the tap's phone was neither), or, with no link set, when a
- * person answers. It goes through the ledger and the outbox as every call does: retried while
- * WhatsApp fails, held while the token is refused, never sent twice (WhatsApp drops no repeat,
- * so a call without an answer is not sent again), and given up once WhatsApp's 24-hour window
- * for a free-form reply to the driver's message has closed.
+ * BETA_LINK_ANDROID; both when the tap's phone was neither), or, without the link it needs,
+ * when a person answers. It goes through the ledger and the outbox as every call does: retried
+ * while WhatsApp fails, held while the token is refused, never sent twice (WhatsApp drops no
+ * repeat, so a call without an answer is not sent again), and given up once WhatsApp's 24-hour
+ * window for a free-form reply to the driver's message has closed.
  *
  * The driver's number must be in the call and must not be kept in clear: it is sealed
  * (AES-256-GCM under a key derived from the webhook's app secret) in the call the ledger
@@ -81,7 +81,10 @@ const WA_ID = /^[1-9]\d{7,14}$/;
 
 // ── The message ─────────────────────────────────────────────────────────────────────────────
 
-/** The reply's words in the lead's language: its link, both links, or when a person answers. */
+/**
+ * The reply's words in the lead's language: its phone's link, both links when the phone was
+ * neither, or, without the link it needs, when a person answers (never the other phone's link).
+ */
 export function replyText(
   language: string | undefined,
   os: "ios" | "android" | undefined,
@@ -92,8 +95,7 @@ export function replyText(
     const link = links[which];
     return link ? words[which].replace("{link}", link) : null;
   };
-  const own = os ? line(os) : null;
-  const lines = own ? [own] : [line("ios"), line("android")].filter((one) => one !== null);
+  const lines = (os ? [line(os)] : [line("ios"), line("android")]).filter((one) => one !== null);
   if (lines.length === 0) return `${words.thanks}\n\n${words.noLink}`;
   const shown = lines.length > 1 ? [words.either, ...lines] : lines;
   return [words.thanks, shown.join("\n"), words.install].join("\n\n");
