@@ -75,6 +75,25 @@ function open(url = redis.url) {
   return replica;
 }
 
+/**
+ * How many of an address's burst were counted: the bucket's capacity, and what it refilled while
+ * the burst ran (on a busy machine the calls take long enough to earn a few more), and one for
+ * the clocks' granularity, as the batches' test allows; never more.
+ */
+function withinBound(
+  verdicts: string[],
+  bucket: { capacity: number; refillPerSecond: number },
+  started: number,
+): number {
+  const seconds = (performance.now() - started) / 1000;
+  const counted = verdicts.filter((verdict) => verdict === "counted").length;
+  expect(counted).toBeGreaterThanOrEqual(bucket.capacity);
+  expect(counted).toBeLessThanOrEqual(
+    bucket.capacity + Math.ceil(bucket.refillPerSecond * seconds) + 1,
+  );
+  return counted;
+}
+
 describe("two replicas' limits on one Redis", () => {
   let a: SharedLimits;
   let b: SharedLimits;
@@ -201,16 +220,15 @@ describe("two replicas' limits on one Redis", () => {
     expect(ttl).toBeGreaterThan(25 * 3600_000);
     expect(ttl).toBeLessThanOrEqual(EXPOSURE_WINDOW_MS);
     const verdicts: string[] = [];
+    const started = performance.now();
     for (let n = 0; n < EXPOSURES_PER_ADDRESS.capacity + 10; n++) {
       const replica = n % 2 === 0 ? a : b;
       verdicts.push(
         await replica.exposure(visitor("198.51.100.91", `Agent/${n}`), "hero_headline"),
       );
     }
-    expect(verdicts.filter((verdict) => verdict === "counted")).toHaveLength(
-      EXPOSURES_PER_ADDRESS.capacity,
-    );
-    expect(a.stats().exposures_capped + b.stats().exposures_capped).toBe(10);
+    const counted = withinBound(verdicts, EXPOSURES_PER_ADDRESS, started);
+    expect(a.stats().exposures_capped + b.stats().exposures_capped).toBe(verdicts.length - counted);
   });
 
   it("count a no-JS view once per visitor, session and page, whichever replica sees it, within the address's bound", async () => {
@@ -224,14 +242,13 @@ describe("two replicas' limits on one Redis", () => {
     for (const key of marks) expect(key).not.toMatch(/1764000000|share|198\.51/);
     expect(await inspect.pttl(marks[0] ?? "")).toBeLessThanOrEqual(VIEW_WINDOW_MS);
     const verdicts: string[] = [];
+    const started = performance.now();
     for (let n = 0; n < VIEWS_PER_ADDRESS.capacity + 10; n++) {
       const replica = n % 2 === 0 ? a : b;
       verdicts.push(await replica.view(visitor("198.51.100.93", `Agent/${n}`), "1|/"));
     }
-    expect(verdicts.filter((verdict) => verdict === "counted")).toHaveLength(
-      VIEWS_PER_ADDRESS.capacity,
-    );
-    expect(a.stats().views_capped + b.stats().views_capped).toBe(10);
+    const counted = withinBound(verdicts, VIEWS_PER_ADDRESS, started);
+    expect(a.stats().views_capped + b.stats().views_capped).toBe(verdicts.length - counted);
   });
 });
 
