@@ -91,12 +91,13 @@ export function outboxReport({
       said?: { status: number | null; error?: PlatformError; reason?: GivenUp },
     ) {
       ledger.settle(call.id, outcome);
-      if (outcome === "delivered") delivered?.(call);
       heldSaid.delete(call.id);
       outcomes[outcome] += call.events;
       if (outcome === "delivered") counts.sent += call.events;
       else if (outcome === "unconfirmed") counts.unconfirmed += call.events;
       else counts.dropped += call.events;
+      // What follows a delivery comes once the call is settled and counted, never between.
+      if (outcome === "delivered") delivered?.(call);
       if (outcome === "delivered" || said?.reason === "room") return;
       const type = {
         refused: "delivery_refused",
